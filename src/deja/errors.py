@@ -1,0 +1,30 @@
+"""Typed errors. Whatever a user sees of them is one line: the message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class DejaError(Exception):
+    """Base of every error deja raises on purpose; its text is shown to the user as is."""
+
+
+class SourceError(DejaError):
+    """A harness store could not be read (permissions, lock, corruption)."""
+
+    def __init__(self, message: str, path: Path | None = None, line: int | None = None):
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+
+class StoreError(DejaError):
+    """The index could not be opened or written."""
+
+
+class QueryError(DejaError):
+    """A search query or filter could not be understood."""
+
+
+class NotFound(DejaError):
+    """A session id or prefix matched nothing (or too much)."""

@@ -1,0 +1,96 @@
+"""The one normalised shape every source returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Role(str, Enum):
+    USER = "user"
+    ASSISTANT = "assistant"
+    DEVELOPER = "developer"
+    TOOL_OUTPUT = "tool-output"
+    FILES = "files"
+    COMMAND = "command"
+    EDIT = "edit"
+
+
+# Roles served in ordinary results; the work roles and developer text only when asked by --role.
+SPEECH_ROLES: tuple[Role, ...] = (Role.USER, Role.ASSISTANT, Role.TOOL_OUTPUT)
+WORK_ROLES: tuple[Role, ...] = (Role.FILES, Role.COMMAND, Role.EDIT)
+
+# Small stable codes for the text index (a fast field); never renumber.
+ROLE_CODE: dict[Role, int] = {
+    Role.USER: 1,
+    Role.ASSISTANT: 2,
+    Role.DEVELOPER: 3,
+    Role.TOOL_OUTPUT: 4,
+    Role.FILES: 5,
+    Role.COMMAND: 6,
+    Role.EDIT: 7,
+}
+CODE_ROLE: dict[int, Role] = {v: k for k, v in ROLE_CODE.items()}
+
+
+@dataclass(slots=True)
+class Record:
+    """One thing said or done in a session. `time` is epoch seconds (0 when unknown)."""
+
+    role: Role
+    text: str
+    time: float = 0.0
+    seq: int = 0
+
+
+@dataclass(slots=True)
+class Session:
+    """One conversation.
+
+    `project` is the short display name of the working directory, `cwd` the full path when the
+    store records it; `parent` the session this one was spawned from (subagents), when recorded.
+    """
+
+    harness: str
+    id: str
+    project: str = ""
+    path: str = ""
+    title: str = ""
+    started: float = 0.0
+    updated: float = 0.0
+    parent: str = ""
+    cwd: str = ""
+    records: list[Record] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return f"{self.harness}:{self.id}"
+
+    def add(self, role: Role, text: str, time: float = 0.0) -> None:
+        """Append a record and widen started/updated to its time."""
+        if not text or not text.strip():
+            return
+        self.records.append(Record(role, text, time, len(self.records)))
+        self.touch(time)
+
+    def touch(self, time: float) -> None:
+        if time <= 0:
+            return
+        if not self.started or time < self.started:
+            self.started = time
+        if time > self.updated:
+            self.updated = time
+
+
+@dataclass(slots=True)
+class Parsed:
+    """What one parse of one source file yields.
+
+    `offset` is the byte offset a later parse may resume from (0 when the store is not
+    append-only); `skipped` counts lines or rows that could not be read.
+    """
+
+    sessions: list[Session] = field(default_factory=list)
+    offset: int = 0
+    skipped: int = 0
+    state: dict = field(default_factory=dict)

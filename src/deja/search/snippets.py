@@ -1,0 +1,73 @@
+"""Snippets: the part of a record around its matches, with the matches marked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from deja.tokenizer import spans
+
+SNIPPET_CHARS = 200
+
+
+def snippet(text: str, clauses: Sequence[Sequence[str]], width: int = SNIPPET_CHARS) -> tuple[str, list[tuple[int, int]]]:
+    """A window of `text` around the densest matches, and the match offsets inside it."""
+    toks = spans(text)
+    wanted = {t for c in clauses for t in c}
+    hits = [(s, e) for tok, s, e in toks if tok in wanted]
+    return _window(text, hits, width)
+
+
+def regex_snippet(text: str, pattern: re.Pattern[str], width: int = SNIPPET_CHARS) -> tuple[str, list[tuple[int, int]]]:
+    hits = [m.span() for m in pattern.finditer(text) if m.end() > m.start()][:50]
+    return _window(text, hits, width)
+
+
+def _window(text: str, hits: list[tuple[int, int]], width: int) -> tuple[str, list[tuple[int, int]]]:
+    flat = " ".join(text.split()) if not hits else None
+    if flat is not None:
+        return (flat[:width] + ("…" if len(flat) > width else "")), []
+    # The window start that covers the most matches, anchored a little before a match.
+    best_start, best_n = 0, -1
+    for s, _ in hits:
+        start = max(0, s - width // 4)
+        # Begin at a word boundary when one is near, not in the middle of a word.
+        space = text.rfind(" ", max(0, start - 20), s)
+        if start and space >= 0:
+            start = space + 1
+        n = sum(1 for a, b in hits if a >= start and b <= start + width)
+        if n > best_n:
+            best_start, best_n = start, n
+    end = min(len(text), best_start + width)
+    raw = text[best_start:end]
+    marks = [(a - best_start, b - best_start) for a, b in hits if a >= best_start and b <= end]
+    # Collapse whitespace while keeping match offsets right.
+    out, mapping = [], []
+    prev_space = False
+    for i, ch in enumerate(raw):
+        if ch.isspace():
+            if prev_space:
+                mapping.append(len(out))
+                continue
+            ch, prev_space = " ", True
+        else:
+            prev_space = False
+        mapping.append(len(out))
+        out.append(ch)
+    mapping.append(len(out))
+    text_out = "".join(out)
+    marks = _merge([(mapping[a], mapping[b]) for a, b in marks])
+    prefix = "…" if best_start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    shift = len(prefix)
+    return prefix + text_out + suffix, [(a + shift, b + shift) for a, b in marks]
+
+
+def _merge(marks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(marks):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out

@@ -1,0 +1,270 @@
+"""The Source contract, and the reading helpers every harness module shares."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+
+import msgspec
+
+from deja.model import Parsed, Role, Session
+
+_decoder = msgspec.json.Decoder()
+
+
+class Source:
+    """One harness's store.
+
+    Subclasses set `name` and implement `roots()`, `discover()` and `parse()`. `parse` is pure
+    and deterministic: the same bytes give the same sessions. A malformed line is counted in
+    `Parsed.skipped`, never raised; an unreadable file raises OSError (or SourceError) and costs
+    that file only.
+    """
+
+    name: str = ""
+    # Bump when the parser's output changes: files parsed by an older version are re-read.
+    version: int = 1
+    # True when a file only ever grows, so a later parse may resume at `Parsed.offset`.
+    append_only: bool = False
+
+    def roots(self) -> list[Path]:
+        """Where this harness keeps its store (after env overrides)."""
+        raise NotImplementedError
+
+    def discover(self) -> list[Path]:
+        """Every file of the store, sorted."""
+        raise NotImplementedError
+
+    def parse(self, path: Path, start: int = 0) -> Parsed:
+        """Sessions in `path`, reading from byte `start`."""
+        raise NotImplementedError
+
+
+def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, ...] = ()) -> list[Path]:
+    """Regular files under `root` whose name ends with one of `suffixes` (or matches `match`).
+
+    Symlinks and special files (a FIFO would block open() forever) are not followed or returned.
+    Unreadable directories are passed over.
+    """
+    out: list[Path] = []
+    stack = [str(root)]
+    while stack:
+        d = stack.pop()
+        try:
+            it = os.scandir(d)
+        except OSError:
+            continue
+        with it:
+            for e in it:
+                try:
+                    if e.is_symlink():
+                        continue
+                    if e.is_dir():
+                        stack.append(e.path)
+                    elif e.is_file() and (e.name.endswith(suffixes) if suffixes else True):
+                        if match is None or match.search(e.name):
+                            out.append(Path(e.path))
+                except OSError:
+                    continue
+    out.sort()
+    return out
+
+
+def is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def read_bytes(path: Path, start: int = 0) -> bytes:
+    """The bytes of a regular file from `start`; refuses FIFOs and devices."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"not a regular file: {path}")
+        if start:
+            os.lseek(fd, start, os.SEEK_SET)
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 22)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+class Lines:
+    """JSON objects of a JSONL byte string, with the count of lines that did not decode.
+
+    `offset` ends up just past the last complete line (relative to the file, given `base`):
+    a torn final line is not consumed, unless it decodes whole (a file that ends without a
+    newline).
+    """
+
+    def __init__(self, data: bytes, base: int = 0):
+        self.data = data
+        self.base = base
+        self.offset = base
+        self.skipped = 0
+
+    def __iter__(self) -> Iterator[dict]:
+        data = self.data
+        if data.startswith(b"\xef\xbb\xbf") and self.base == 0:
+            data = data[3:]
+            shift = 3
+        else:
+            shift = 0
+        pos = 0
+        n = len(data)
+        while pos < n:
+            nl = data.find(b"\n", pos)
+            end = n if nl < 0 else nl
+            line = data[pos:end].strip()
+            torn = nl < 0
+            pos = end + 1
+            if line:
+                try:
+                    obj = _decoder.decode(line)
+                except msgspec.DecodeError:
+                    if not torn:
+                        self.skipped += 1
+                    continue
+                if torn:
+                    self.offset = self.base + shift + n
+                else:
+                    self.offset = self.base + shift + pos
+                if isinstance(obj, dict):
+                    yield obj
+                else:
+                    self.skipped += 1
+            elif not torn:
+                self.offset = self.base + shift + pos
+
+
+def decode_json(data: bytes) -> object:
+    return _decoder.decode(data)
+
+
+def parse_time(value: object) -> float:
+    """Epoch seconds from an RFC 3339 string, an epoch number (s or ms), or 0 when unknown."""
+    if value is None or isinstance(value, bool):
+        return 0.0
+    if isinstance(value, (int, float)):
+        v = float(value)
+        if v > 1e12:
+            return v / 1000.0
+        return v if v > 0 else 0.0
+    if isinstance(value, str):
+        s = value.strip()
+        if not s:
+            return 0.0
+        if s.replace(".", "", 1).isdigit():
+            return parse_time(float(s))
+        try:
+            dt = datetime.fromisoformat(s.replace("Z", "+00:00") if s.endswith("Z") else s)
+        except ValueError:
+            return 0.0
+        if dt.tzinfo is None:
+            dt = dt.replace(tzinfo=timezone.utc)
+        return dt.timestamp()
+    return 0.0
+
+
+def basename(cwd: str) -> str:
+    cwd = cwd.rstrip("/\\")
+    if not cwd:
+        return ""
+    return re.split(r"[/\\]", cwd)[-1]
+
+
+def text_of(content: object) -> str:
+    """Text of a message `content`: a string, or a list of parts carrying `text`."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for p in content:
+            if isinstance(p, str):
+                parts.append(p)
+            elif isinstance(p, dict):
+                t = p.get("text")
+                if isinstance(t, str):
+                    parts.append(t)
+        return "\n".join(parts)
+    return ""
+
+
+def command_text(cmd: object, exit_code: int | None = None) -> str:
+    """A `command` record: `$ cmd`, with `  → exit N` when the store says it failed."""
+    if isinstance(cmd, list):
+        argv = [str(a) for a in cmd]
+        # ["bash", "-lc", "<script>"] is how several harnesses wrap the real command
+        if len(argv) >= 3 and argv[-2] in ("-c", "-lc") and os.path.basename(argv[0]) in ("bash", "sh", "zsh"):
+            cmd = argv[-1]
+        else:
+            cmd = " ".join(argv)
+    if not isinstance(cmd, str) or not cmd.strip():
+        return ""
+    text = "$ " + cmd.strip()
+    if exit_code:
+        text += f"  → exit {exit_code}"
+    return text
+
+
+def with_exit(command: str, exit_code: int | None) -> str:
+    if exit_code and "  → exit " not in command:
+        return f"{command}  → exit {exit_code}"
+    return command
+
+
+_READ_CMD = re.compile(r"^\s*(?:cat|head|tail|less|more|nl|bat|sed\s+-n\s+\S+)\s+(?:-\S+\s+)*([^\s|;&<>]+)\s*$")
+
+
+def read_paths(cmd: str) -> list[str]:
+    """Files a plain shell read (`cat f`, `sed -n 1,20p f`, `nl -ba f`) opened."""
+    out = []
+    for part in re.split(r"&&|\|\||;", cmd):
+        m = _READ_CMD.match(part.split("|")[0])
+        if m:
+            out.append(m.group(1).strip("'\""))
+    return out
+
+
+def add_files(session: Session, paths: list[str], time: float) -> None:
+    seen: list[str] = []
+    for p in paths:
+        if isinstance(p, str) and p.strip() and p not in seen:
+            seen.append(p.strip())
+    if seen:
+        session.add(Role.FILES, "\n".join(seen), time)
+
+
+def finish(sessions: list[Session]) -> list[Session]:
+    """Drop sessions that hold nothing."""
+    return [s for s in sessions if s.records]
+
+
+__all__ = [
+    "Source",
+    "Parsed",
+    "Lines",
+    "walk",
+    "read_bytes",
+    "parse_time",
+    "basename",
+    "text_of",
+    "command_text",
+    "with_exit",
+    "read_paths",
+    "add_files",
+    "finish",
+    "is_regular",
+    "decode_json",
+]

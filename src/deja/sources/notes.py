@@ -1,0 +1,49 @@
+"""deja's own notes: `deja remember` entries in `$XDG_DATA_HOME/deja/notes.jsonl`
+(`DEJA_NOTES_FILE`). One session per project and calendar day (local time).
+
+The notes file is primary data: deja appends to it and never deletes it.
+"""
+
+from __future__ import annotations
+
+import time as _time
+from pathlib import Path
+
+from deja import paths
+from deja.model import Parsed, Role, Session
+from deja.sources.base import Lines, Source, basename, finish, is_regular, parse_time, read_bytes
+
+
+class Notes(Source):
+    name = "notes"
+    version = 1
+
+    def roots(self) -> list[Path]:
+        return [paths.notes_file()]
+
+    def discover(self) -> list[Path]:
+        f = paths.notes_file()
+        return [f] if is_regular(f) else []
+
+    def parse(self, path: Path, start: int = 0) -> Parsed:
+        lines = Lines(read_bytes(path))
+        by_key: dict[str, Session] = {}
+        for d in lines:
+            text = d.get("text")
+            if not isinstance(text, str) or not text.strip():
+                lines.skipped += 1
+                continue
+            t = parse_time(d.get("ts"))
+            project = d.get("project") if isinstance(d.get("project"), str) else ""
+            name = basename(project) or "-"
+            day = _time.strftime("%Y-%m-%d", _time.localtime(t)) if t else "undated"
+            sid = f"{name}-{day}"
+            s = by_key.get(sid)
+            if s is None:
+                s = by_key[sid] = Session(self.name, sid, project=name, cwd=project, path=str(path))
+                s.title = f"notes: {name} {day}"
+            tags = d.get("tags")
+            if isinstance(tags, list) and tags:
+                text = text + "\n" + " ".join(f"#{x}" for x in tags if isinstance(x, str))
+            s.add(Role.USER, text, t)
+        return Parsed(finish(list(by_key.values())), 0, lines.skipped)

@@ -1,0 +1,124 @@
+"""pi: `~/.pi/agent/sessions/--<encoded-cwd>--/<ts>_<uuid>.jsonl`.
+
+Line 1 is a header `{"type": "session", "version": 3, "id", "timestamp", "cwd"}`; the header's
+id is the session id and its cwd the project, also when a later parse resumes mid-file (the
+header is re-read). Entries form a tree by `parentId`; file order is kept and abandoned
+branches are indexed too. Messages: `user`, `assistant` (text, `thinking`, `toolCall` blocks)
+and `toolResult`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import msgspec
+
+from deja import paths
+from deja.model import Parsed, Role, Session
+from deja.sources.base import (
+    Lines,
+    Source,
+    add_files,
+    basename,
+    command_text,
+    decode_json,
+    finish,
+    parse_time,
+    read_bytes,
+    text_of,
+    walk,
+    with_exit,
+)
+
+_EXIT = re.compile(r"(?:exited with code|exit code:?)\s*(\d+)", re.I)
+FILE_TOOLS = {"read", "edit", "write"}
+
+
+class Pi(Source):
+    name = "pi"
+    version = 1
+    append_only = True
+
+    def roots(self) -> list[Path]:
+        return [paths.harness_root(self.name, paths.home() / ".pi" / "agent" / "sessions")]
+
+    def discover(self) -> list[Path]:
+        return [p for root in self.roots() for p in walk(root, suffixes=(".jsonl",))]
+
+    def parse(self, path: Path, start: int = 0) -> Parsed:
+        stem = path.stem
+        s = Session(self.name, stem.split("_", 1)[-1] if "_" in stem else stem, path=str(path))
+        if start:
+            with open(path, "rb") as f:
+                try:
+                    head = decode_json(f.readline())
+                except msgspec.DecodeError:
+                    head = None
+            if isinstance(head, dict):
+                self._header(s, head)
+        lines = Lines(read_bytes(path, start), start)
+        calls: dict[str, int] = {}
+        for d in lines:
+            kind = d.get("type")
+            if kind == "session":
+                self._header(s, d)
+                continue
+            if kind != "message":
+                continue
+            msg = d.get("message")
+            if not isinstance(msg, dict):
+                continue
+            t = parse_time(d.get("timestamp")) or parse_time(msg.get("timestamp"))
+            role = msg.get("role")
+            content = msg.get("content")
+            if role == "user":
+                s.add(Role.USER, text_of(content), t)
+            elif role == "assistant":
+                s.add(Role.ASSISTANT, text_of(content), t)
+                for b in content if isinstance(content, list) else []:
+                    if isinstance(b, dict) and b.get("type") == "toolCall":
+                        self._tool(s, b, t, calls)
+            elif role == "toolResult":
+                text = text_of(content)
+                call = msg.get("toolCallId")
+                if msg.get("isError") and call in calls:
+                    m = _EXIT.search(text)
+                    if m:
+                        rec = s.records[calls[call]]
+                        rec.text = with_exit(rec.text, int(m.group(1)))
+                s.add(Role.TOOL_OUTPUT, text, t)
+            else:
+                s.touch(t)
+        s.project = basename(s.cwd)
+        return Parsed(finish([s]), lines.offset, lines.skipped)
+
+    @staticmethod
+    def _header(s: Session, d: dict) -> None:
+        if d.get("type") != "session":
+            return
+        if isinstance(d.get("id"), str) and d["id"]:
+            s.id = d["id"]
+        if isinstance(d.get("cwd"), str):
+            s.cwd = d["cwd"]
+        s.touch(parse_time(d.get("timestamp")))
+
+    @staticmethod
+    def _tool(s: Session, b: dict, t: float, calls: dict[str, int]) -> None:
+        name = b.get("name")
+        args = b.get("arguments")
+        if not isinstance(args, dict):
+            return
+        if name == "bash":
+            cmd = command_text(args.get("command"))
+            if cmd:
+                s.add(Role.COMMAND, cmd, t)
+                if isinstance(b.get("id"), str):
+                    calls[b["id"]] = len(s.records) - 1
+        path = args.get("path") or args.get("file_path")
+        if name in FILE_TOOLS and isinstance(path, str):
+            add_files(s, [path], t)
+            olds = [args.get("oldText")] + [e.get("oldText") for e in args.get("edits") or [] if isinstance(e, dict)]
+            for old in olds:
+                if isinstance(old, str) and old:
+                    s.add(Role.EDIT, f"{path}\n{old[:32768]}", t)

@@ -1,0 +1,210 @@
+"""The SQLite catalog: file states, sessions and metadata. Transactional; WAL for readers."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from deja.errors import StoreError
+from deja.store import migrations
+
+
+@dataclass(slots=True)
+class FileState:
+    path: str
+    fid: int
+    harness: str
+    size: int
+    mtime_ns: int
+    safe_offset: int
+    prefix_hash: str
+    parser_version: int
+    state: str
+    error: str = ""
+    sessions: int = 0
+    records: int = 0
+    skipped: int = 0
+    redactions: int = 0
+
+
+@dataclass(slots=True)
+class SessionRow:
+    key: str
+    sid: int
+    harness: str
+    id: str
+    project: str
+    cwd: str
+    path: str
+    title: str
+    started: float
+    updated: float
+    parent: str
+    fid: int
+    records: int
+
+
+_FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"
+_SESSION_COLS = "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records"
+
+
+class Catalog:
+    def __init__(self, path: Path, readonly: bool = False):
+        self.path = path
+        try:
+            if readonly:
+                self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, timeout=10)
+            else:
+                fresh = not path.exists()
+                self.db = sqlite3.connect(path, isolation_level=None, timeout=30)
+                if fresh:
+                    os.chmod(path, 0o600)
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=NORMAL")
+                migrations.apply(self.db)
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"the index catalog at {path} cannot be opened ({e}); run `deja index --rebuild`") from e
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- meta
+    def get_meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    # -- files
+    def files(self) -> dict[str, FileState]:
+        return {r[0]: FileState(*r) for r in self.db.execute(f"SELECT {_FILE_COLS} FROM files")}
+
+    def mark_pending(self, items: Iterable[tuple[str, int, str]]) -> None:
+        """Before the text index is touched: these files' records are about to change."""
+        with_tx = list(items)
+        if not with_tx:
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.executemany(
+                "INSERT INTO files(path, fid, harness, state) VALUES (?, ?, ?, 'pending') "
+                "ON CONFLICT(path) DO UPDATE SET state = 'pending'",
+                with_tx,
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def mark_errors(self, items: Sequence[tuple[str, int, str, str]]) -> None:
+        """Files that could not be read this time: say why, keep what they gave before."""
+        if not items:
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.executemany(
+                "INSERT INTO files(path, fid, harness, state, error) VALUES (?, ?, ?, 'error', ?) "
+                "ON CONFLICT(path) DO UPDATE SET state = 'error', error = excluded.error",
+                items,
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def commit_files(self, states: Sequence[FileState], sessions: Sequence[SessionRow], removed: Sequence[str]) -> None:
+        """After the text index committed: sessions and file states land together, states last."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            fids = [(s.fid,) for s in states]
+            self.db.executemany("DELETE FROM sessions WHERE fid = ?", fids)
+            for path in removed:
+                row = self.db.execute("SELECT fid FROM files WHERE path = ?", (path,)).fetchone()
+                if row:
+                    self.db.execute("DELETE FROM sessions WHERE fid = ?", (row[0],))
+                self.db.execute("DELETE FROM files WHERE path = ?", (path,))
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 13)})",
+                [
+                    (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent, s.fid, s.records)
+                    for s in sessions
+                ],
+            )
+            self.db.executemany(
+                f"INSERT OR REPLACE INTO files({_FILE_COLS}, indexed_at) VALUES ({', '.join('?' * 15)})",
+                [
+                    (f.path, f.fid, f.harness, f.size, f.mtime_ns, f.safe_offset, f.prefix_hash, f.parser_version, f.state,
+                     f.error, f.sessions, f.records, f.skipped, f.redactions, time.time())
+                    for f in states
+                ],
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def clear(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("DELETE FROM sessions")
+        self.db.execute("DELETE FROM files")
+        self.db.execute("COMMIT")
+
+    # -- sessions
+    def sessions_by_sid(self, sids: Iterable[int]) -> dict[int, SessionRow]:
+        ids = list(set(sids))
+        out: dict[int, SessionRow] = {}
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            q = f"SELECT {_SESSION_COLS} FROM sessions WHERE sid IN ({','.join('?' * len(chunk))})"
+            for r in self.db.execute(q, chunk):
+                out[r[1]] = SessionRow(*r)
+        return out
+
+    def find_sessions(self, prefix: str, limit: int = 20) -> list[SessionRow]:
+        """Sessions whose id or key starts with `prefix` (exact matches first)."""
+        like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        q = (
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE id LIKE ? ESCAPE '\\' OR key LIKE ? ESCAPE '\\' "
+            "ORDER BY (id = ? OR key = ?) DESC, updated DESC LIMIT ?"
+        )
+        return [SessionRow(*r) for r in self.db.execute(q, (like, like, prefix, prefix, limit))]
+
+    def recent_sessions(self, limit: int, harness: str | None = None, project: str | None = None) -> list[SessionRow]:
+        where, args = [], []
+        if harness:
+            where.append("harness = ?")
+            args.append(harness)
+        if project:
+            where.append("lower(project) = ?")
+            args.append(project.lower())
+        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        q = f"SELECT {_SESSION_COLS} FROM sessions {clause} ORDER BY updated DESC, id ASC LIMIT ?"
+        return [SessionRow(*r) for r in self.db.execute(q, (*args, limit))]
+
+    def harness_counts(self) -> dict[str, dict[str, int]]:
+        """Per harness: files, sessions, records, skipped, redactions, errors."""
+        out: dict[str, dict[str, int]] = {}
+        q = (
+            "SELECT harness, count(*), sum(sessions), sum(records), sum(skipped), sum(redactions), "
+            "sum(state = 'error') FROM files GROUP BY harness"
+        )
+        for h, files, sessions, records, skipped, redactions, errors in self.db.execute(q):
+            out[h] = {
+                "files": files, "sessions": sessions or 0, "records": records or 0,
+                "skipped": skipped or 0, "redactions": redactions or 0, "errors": errors or 0,
+            }
+        return out
+
+    def errors(self, harness: str) -> list[tuple[str, str]]:
+        q = "SELECT path, error FROM files WHERE harness = ? AND state = 'error' ORDER BY path"
+        return list(self.db.execute(q, (harness,)))
+
+    def totals(self) -> tuple[int, int, int]:
+        r = self.db.execute("SELECT count(*), coalesce(sum(sessions), 0), coalesce(sum(records), 0) FROM files").fetchone()
+        return int(r[0]), int(r[1]), int(r[2])
+

@@ -1,0 +1,94 @@
+"""Named, append-only catalog migrations, applied in order when the catalog opens.
+
+Never edit or rename a migration that has shipped: add a new one. Each step commits together
+with its bookkeeping row, or not at all.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable
+
+Migration = Callable[[sqlite3.Connection], None]
+MIGRATIONS: list[tuple[str, Migration]] = []
+
+
+def migration(fn: Migration) -> Migration:
+    if any(name == fn.__name__ for name, _ in MIGRATIONS):
+        raise ValueError(f"duplicate migration {fn.__name__}")
+    MIGRATIONS.append((fn.__name__, fn))
+    return fn
+
+
+@migration
+def m001_initial(db: sqlite3.Connection) -> None:
+    _script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS files (
+            path TEXT PRIMARY KEY,
+            fid INTEGER NOT NULL UNIQUE,   -- stable hash of path: the text index's key for its records
+            harness TEXT NOT NULL,
+            size INTEGER NOT NULL DEFAULT -1,
+            mtime_ns INTEGER NOT NULL DEFAULT -1,
+            safe_offset INTEGER NOT NULL DEFAULT 0,
+            prefix_hash TEXT NOT NULL DEFAULT '',
+            parser_version INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL,           -- pending | ok | error
+            error TEXT NOT NULL DEFAULT '',
+            sessions INTEGER NOT NULL DEFAULT 0,
+            records INTEGER NOT NULL DEFAULT 0,
+            skipped INTEGER NOT NULL DEFAULT 0,
+            redactions INTEGER NOT NULL DEFAULT 0,
+            indexed_at REAL NOT NULL DEFAULT 0
+        );
+        CREATE INDEX IF NOT EXISTS files_harness ON files(harness);
+        CREATE TABLE IF NOT EXISTS sessions (
+            key TEXT PRIMARY KEY,          -- harness:id
+            sid INTEGER NOT NULL UNIQUE,   -- stable hash of key: the text index's session field
+            harness TEXT NOT NULL,
+            id TEXT NOT NULL,
+            project TEXT NOT NULL DEFAULT '',
+            cwd TEXT NOT NULL DEFAULT '',
+            path TEXT NOT NULL DEFAULT '',
+            title TEXT NOT NULL DEFAULT '',
+            started REAL NOT NULL DEFAULT 0,
+            updated REAL NOT NULL DEFAULT 0,
+            parent TEXT NOT NULL DEFAULT '',
+            fid INTEGER NOT NULL,
+            records INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX IF NOT EXISTS sessions_updated ON sessions(updated);
+        CREATE INDEX IF NOT EXISTS sessions_id ON sessions(id);
+        CREATE INDEX IF NOT EXISTS sessions_fid ON sessions(fid);
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """
+    )
+
+
+def apply(db: sqlite3.Connection) -> list[str]:
+    """Apply pending migrations; returns the names applied."""
+    db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")
+    done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+    applied = []
+    for name, fn in MIGRATIONS:
+        if name in done:
+            continue
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            fn(db)
+            db.execute("INSERT INTO migrations(name, applied_at) VALUES (?, ?)", (name, time.time()))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        applied.append(name)
+    return applied
+
+
+def _script(db: sqlite3.Connection, script: str) -> None:
+    """Run `;`-separated statements inside the caller's transaction (executescript would commit)."""
+    for stmt in script.split(";"):
+        if stmt.strip():
+            db.execute(stmt)

@@ -1,0 +1,210 @@
+"""The tantivy text index: one document per record.
+
+Why tantivy: it answers every query shape in well under 2 ms at 300k records with top-k
+pruning; SQLite FTS5 scores every match of a common term (design.md). Text is tokenized by
+deja's own tokenizer (CJK bigrams) and handed over as space-separated tokens to tantivy's
+`whitespace` tokenizer, so index and query share exactly one tokenizer. The record's original
+text is stored (compressed by tantivy's doc store) for snippets and `deja show`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import tantivy
+
+from deja.tokenizer import index_form
+
+# Bump on any change to the fields below; a mismatch rebuilds the index.
+SCHEMA_VERSION = 1
+
+# Writer memory: tantivy flushes a segment when it is full. Bounded so a cold build of a large
+# history stays within a few hundred MB.
+WRITER_HEAP = 96_000_000
+WRITER_THREADS = 2
+
+
+def _schema() -> tantivy.Schema:
+    b = tantivy.SchemaBuilder()
+    b.add_text_field("text", stored=False, tokenizer_name="whitespace", index_option="position")
+    b.add_bytes_field("body", stored=True)
+    b.add_unsigned_field("sid", stored=True, indexed=True, fast=True)
+    b.add_unsigned_field("fid", indexed=True)
+    b.add_unsigned_field("role", stored=True, indexed=True, fast=True)
+    b.add_integer_field("time", stored=True, indexed=True, fast=True)
+    b.add_unsigned_field("seq", stored=True, fast=True)
+    b.add_text_field("harness", tokenizer_name="raw", index_option="basic")
+    b.add_text_field("project", tokenizer_name="raw", index_option="basic")
+    return b.build()
+
+
+@dataclass(slots=True)
+class Filters:
+    harness: str | None = None
+    project: str | None = None
+    since: float | None = None
+    roles: Sequence[int] = ()
+
+
+@dataclass(slots=True)
+class Candidate:
+    score: float
+    sid: int
+    role: int
+    time: int
+    addr: object  # opaque handle for body()
+
+
+@dataclass(slots=True)
+class StoredRecord:
+    sid: int
+    role: int
+    time: int
+    seq: int
+    text: str
+
+
+class TextIndex:
+    def __init__(self, path: Path):
+        self.path = path
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.schema = _schema()
+        self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
+        self._writer: tantivy.IndexWriter | None = None
+
+    # -- writing
+    def writer(self) -> tantivy.IndexWriter:
+        if self._writer is None:
+            self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=WRITER_THREADS)
+        return self._writer
+
+    def delete_files(self, fids: Sequence[int]) -> None:
+        w = self.writer()
+        for fid in fids:
+            w.delete_documents_by_term("fid", fid)
+
+    def add(self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, text: str) -> None:
+        doc = tantivy.Document()
+        doc.add_text("text", index_form(text))
+        doc.add_bytes("body", text.encode("utf-8", "surrogatepass"))
+        doc.add_unsigned("sid", sid)
+        doc.add_unsigned("fid", fid)
+        doc.add_unsigned("role", role)
+        doc.add_integer("time", int(time))
+        doc.add_unsigned("seq", seq)
+        doc.add_text("harness", harness)
+        doc.add_text("project", project.lower())
+        self.writer().add_document(doc)
+
+    def commit(self) -> None:
+        if self._writer is not None:
+            self._writer.commit()
+
+    def clear(self) -> None:
+        self.writer().delete_all_documents()
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.commit()
+            self._writer.wait_merging_threads()
+            self._writer = None
+        _private(self.path)
+
+    # -- reading
+    def _searcher(self) -> tantivy.Searcher:
+        self.index.reload()
+        return self.index.searcher()
+
+    def num_docs(self) -> int:
+        return self._searcher().num_docs
+
+    def _filters(self, f: Filters) -> list[tuple[tantivy.Occur, tantivy.Query]]:
+        s = self.schema
+        out = []
+        if f.harness:
+            out.append((tantivy.Occur.Must, tantivy.Query.term_query(s, "harness", f.harness)))
+        if f.project:
+            out.append((tantivy.Occur.Must, tantivy.Query.term_query(s, "project", f.project.lower())))
+        if f.since:
+            out.append((tantivy.Occur.Must, tantivy.Query.range_query(s, "time", tantivy.FieldType.Integer, int(f.since), None)))
+        if f.roles:
+            out.append((tantivy.Occur.Must, tantivy.Query.term_set_query(s, "role", list(f.roles))))
+        return out
+
+    def _text_query(self, clauses: Sequence[Sequence[str]], require_all: bool) -> tantivy.Query:
+        occur = tantivy.Occur.Must if require_all else tantivy.Occur.Should
+        subs = []
+        for tokens in clauses:
+            if len(tokens) == 1:
+                q = tantivy.Query.term_query(self.schema, "text", tokens[0])
+            else:
+                q = tantivy.Query.phrase_query(self.schema, "text", list(tokens))
+            subs.append((occur, q))
+        return tantivy.Query.boolean_query(subs)
+
+    def search(
+        self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, require_all: bool = True
+    ) -> tuple[list[Candidate], int]:
+        """Top `limit` records by BM25, and how many records match in all."""
+        searcher = self._searcher()
+        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, self._text_query(clauses, require_all)), *self._filters(filters)])
+        result = searcher.search(query, limit, count=True)
+        hits = result.hits
+        if not hits:
+            return [], result.count or 0
+        addrs = [a for _, a in hits]
+        sids = searcher.fast_field_values("sid", addrs)
+        roles = searcher.fast_field_values("role", addrs)
+        times = searcher.fast_field_values("time", addrs)
+        cands = [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
+        return cands, result.count or 0
+
+    def bodies(self, addrs: Sequence[object]) -> list[StoredRecord]:
+        searcher = self.index.searcher()
+        return [_stored(searcher.doc(a)) for a in addrs]
+
+    def session_records(self, sid: int) -> list[StoredRecord]:
+        """Every record of one session, in session order."""
+        searcher = self._searcher()
+        q = tantivy.Query.term_query(self.schema, "sid", sid)
+        n = searcher.search(q, 1, count=True).count or 0
+        if not n:
+            return []
+        hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
+        return [_stored(searcher.doc(a)) for _, a in hits]
+
+    def scan(self, filters: Filters, batch: int = 2000) -> Iterator[StoredRecord]:
+        """Every record passing `filters` (for regex search): newest first."""
+        searcher = self._searcher()
+        fq = self._filters(filters)
+        query = tantivy.Query.boolean_query(fq) if fq else tantivy.Query.all_query()
+        offset = 0
+        while True:
+            hits = searcher.search(query, batch, count=False, order_by_field="time", offset=offset).hits
+            for _, a in hits:
+                yield _stored(searcher.doc(a))
+            if len(hits) < batch:
+                return
+            offset += batch
+
+
+def _stored(doc: tantivy.Document) -> StoredRecord:
+    return StoredRecord(
+        sid=doc.get_first("sid"),
+        role=doc.get_first("role"),
+        time=doc.get_first("time"),
+        seq=doc.get_first("seq"),
+        text=bytes(doc.get_first("body")).decode("utf-8", "replace"),
+    )
+
+
+def _private(path: Path) -> None:
+    """Index files are the user's alone."""
+    for entry in os.scandir(path):
+        try:
+            os.chmod(entry.path, 0o600 if entry.is_file() else 0o700)
+        except OSError:
+            pass

@@ -1,0 +1,68 @@
+"""The ONE tokenizer, shared by the write path and the read path.
+
+CJK runs become overlapping bigrams (广告点击 -> 广告 告点 点击) so that a two-character term
+matches inside a longer run; a lone CJK character stays a token of its own. Latin, digit and
+other letter runs become lowercased words, split on `_` and on every punctuation mark.
+Changing anything here changes what is in the index: bump TOKENIZER_VERSION (forces a rebuild).
+"""
+
+from __future__ import annotations
+
+import re
+
+TOKENIZER_VERSION = 1
+
+# Tokens longer than this are base64 blobs, minified code or hashes of hashes: nobody searches
+# them, and they bloat the term dictionary. Dropped on both sides, so phrases stay consistent.
+MAX_TOKEN_CHARS = 80
+
+_CJK = (
+    "\u3040-\u30ff"  # hiragana, katakana
+    "\u3100-\u312f\u31a0-\u31bf"  # bopomofo
+    "\u3400-\u4dbf\u4e00-\u9fff"  # CJK unified ideographs (+ ext. A)
+    "\uf900-\ufaff"  # compatibility ideographs
+    "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"  # hangul
+    "\U00020000-\U0002fa1f"  # ideographs ext. B-F, compatibility supplement
+)
+_TOKEN_RE = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)")
+
+
+def _emit(out: list[str], cjk: str, word: str) -> None:
+    if cjk:
+        if len(cjk) == 1:
+            out.append(cjk)
+        else:
+            out.extend(cjk[i : i + 2] for i in range(len(cjk) - 1))
+    elif len(word) <= MAX_TOKEN_CHARS:
+        out.append(word)
+
+
+def tokens(text: str) -> list[str]:
+    """The tokens of `text`, in order."""
+    out: list[str] = []
+    for cjk, word in _TOKEN_RE.findall(text.lower()):
+        _emit(out, cjk, word)
+    return out
+
+
+def spans(text: str) -> list[tuple[str, int, int]]:
+    """Tokens of `text` with their character offsets in `text` (for highlighting)."""
+    out: list[tuple[str, int, int]] = []
+    for m in _TOKEN_RE.finditer(text):
+        cjk, word = m.group(1), m.group(2)
+        start = m.start()
+        if cjk:
+            if len(cjk) == 1:
+                out.append((cjk, start, start + 1))
+            else:
+                out.extend((cjk[i : i + 2], start + i, start + i + 2) for i in range(len(cjk) - 1))
+        else:
+            low = word.lower()
+            if len(low) <= MAX_TOKEN_CHARS:
+                out.append((low, start, m.end()))
+    return out
+
+
+def index_form(text: str) -> str:
+    """The token stream as the text index stores it: tokens joined by single spaces."""
+    return " ".join(tokens(text))
