@@ -75,7 +75,9 @@ def _strip_preamble(text: str) -> str:
 
 def clean(text: str, role: Role) -> str:
     """Injected context out, speech in. Work records (paths, commands) are kept verbatim."""
-    if role in (Role.FILES, Role.COMMAND, Role.EDIT):
+    if role in (Role.FILES, Role.COMMAND, Role.EDIT, Role.DEVELOPER):
+        # Work records are kept verbatim; developer text *is* the harness's instructions, kept
+        # whole under its own role (searchable with --role developer, never served as speech).
         return text.strip()
     if "deja-recall" in text:
         text = _OWN_RECALL.sub("", text)

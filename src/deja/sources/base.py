@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 
+from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 
 _decoder = msgspec.json.Decoder()
@@ -65,7 +66,9 @@ def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, 
                         continue
                     if e.is_dir():
                         stack.append(e.path)
-                    elif e.is_file() and (e.name.endswith(suffixes) if suffixes else True):
+                    # Special files (a FIFO, a socket) are returned too: reading refuses them
+                    # without blocking, and they are counted as unreadable rather than ignored.
+                    elif e.name.endswith(suffixes) if suffixes else True:
                         if match is None or match.search(e.name):
                             out.append(Path(e.path))
                 except OSError:
@@ -113,6 +116,12 @@ class Lines:
         self.base = base
         self.offset = base
         self.skipped = 0
+        self.decoded = 0
+
+    def check(self) -> None:
+        """A file of which no line decodes is not a transcript (garbage, or a format moved)."""
+        if self.skipped and not self.decoded:
+            raise SourceError(f"not JSON lines: none of {self.skipped} line(s) decodes")
 
     def __iter__(self) -> Iterator[dict]:
         data = self.data
@@ -141,6 +150,7 @@ class Lines:
                 else:
                     self.offset = self.base + shift + pos
                 if isinstance(obj, dict):
+                    self.decoded += 1
                     yield obj
                 else:
                     self.skipped += 1

@@ -88,6 +88,7 @@ class Claude(Source):
         if not s.cwd:
             s.cwd = _decode_dir(path, self.roots()[0])
         s.project = basename(s.cwd)
+        lines.check()
         return Parsed(finish([s]), lines.offset, lines.skipped)
 
     def _block(self, s: Session, role: Role, b: dict, t: float, commands: dict[str, int]) -> None:

@@ -19,6 +19,7 @@ import msgspec
 import zstandard
 
 from deja import paths
+from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
     Lines,
@@ -66,8 +67,11 @@ class Codex(Source):
         if path.name == "history.jsonl":
             return self._history(path, start)
         if path.name.endswith(".zst"):
-            with open(path, "rb") as f:
-                data = zstandard.ZstdDecompressor().stream_reader(f, read_across_frames=True).read()
+            try:
+                with open(path, "rb") as f:
+                    data = zstandard.ZstdDecompressor().stream_reader(f, read_across_frames=True).read()
+            except zstandard.ZstdError as e:
+                raise SourceError(f"corrupt zstd archive: {e}") from e
             parsed = self._rollout(path, Lines(data), {})
             parsed.offset = 0  # compressed: never resumed
             return parsed
@@ -122,6 +126,7 @@ class Codex(Source):
             s.records = events.records
         s.project = basename(s.cwd)
         s.title = _titles(self.home()).get(s.id, "")
+        lines.check()
         return Parsed(finish([s]), lines.offset, lines.skipped)
 
     @staticmethod

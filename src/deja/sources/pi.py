@@ -91,6 +91,7 @@ class Pi(Source):
             else:
                 s.touch(t)
         s.project = basename(s.cwd)
+        lines.check()
         return Parsed(finish([s]), lines.offset, lines.skipped)
 
     @staticmethod

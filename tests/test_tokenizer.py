@@ -1,0 +1,50 @@
+from hypothesis import given, strategies as st
+
+from deja.search.query import parse
+from deja.tokenizer import index_form, spans, tokens
+
+
+def test_cjk_runs_become_overlapping_bigrams():
+    assert tokens("广告点击") == ["广告", "告点", "点击"]
+
+
+def test_two_character_term_is_found_inside_mixed_text():
+    assert "广告" in tokens("我今天在改广告SDK")
+    assert "sdk" in tokens("我今天在改广告SDK")
+
+
+def test_latin_words_are_lowercased_and_split_on_underscore_and_punctuation():
+    assert tokens("Fix MAX_Connections in src/client.py (ERR-1234)") == [
+        "fix", "max", "connections", "in", "src", "client", "py", "err", "1234",
+    ]
+
+
+def test_lone_cjk_character_is_a_token():
+    assert tokens("是 ok") == ["是", "ok"]
+
+
+def test_kana_and_hangul_are_bigrammed_too():
+    assert tokens("データ") == ["デー", "ータ"]
+    assert tokens("한국어") == ["한국", "국어"]
+
+
+def test_overlong_tokens_are_dropped():
+    assert tokens("a" * 81 + " keep") == ["keep"]
+
+
+def test_query_and_index_share_the_tokenizer():
+    text = "Deploy 广告点击 to prod_eu"
+    q = parse(text)
+    assert [t for c in q.clauses for t in c] == tokens(text)
+    assert index_form(text) == " ".join(tokens(text))
+
+
+@given(st.text())
+def test_spans_agree_with_tokens(text):
+    assert [t for t, _, _ in spans(text)] == tokens(text)
+
+
+@given(st.text())
+def test_spans_point_at_their_text(text):
+    for tok, start, end in spans(text):
+        assert text[start:end].lower() == tok
