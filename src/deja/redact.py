@@ -12,39 +12,39 @@ import os
 import re
 from collections import Counter
 
-# One cheap scan decides whether a text needs the full pass; most records contain no secret.
-_TRIGGER = re.compile(
-    r"AKIA|ASIA|key|token|secret|passw|passphrase|pwd|credential|bearer|eyJ|-----BEGIN"
-    r"|gh[pousr]_|github_pat_|glpat-|sk-|npm_|xox|AIza|_live_|_test_|hf_|://"
-    r"|[:=]\s*[\"']?[A-Za-z0-9+/_-]{32}",
-    re.IGNORECASE,
-)
-
-# Names whose value is a credential. Matched as a whole identifier or as its suffix
-# (GITHUB_TOKEN, db_password, stripeApiKey), never bare `key`, which is mostly not a secret.
+# Names whose value is a credential, matched where an assignment follows them directly:
+# GITHUB_TOKEN=…, "db_password": "…", apiKey: … — never bare `key`, mostly not a secret.
 _SECRET_NAME = (
-    r"[A-Za-z0-9_.-]{0,40}?"
     r"(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"
-    r"|secret[_-]?key|private[_-]?key|auth[_-]?key|client[_-]?secret|credentials?)"
+    r"|private[_-]?key|auth[_-]?key|credentials?)"
 )
 # A value that is a placeholder, not a secret: $VAR, ${VAR}, <your-key>, env lookups, redacted.
 _PLACEHOLDER = re.compile(r"^(?:\$|<|\{|\[redacted|os\.environ|process\.env|env\.|\*+$|x+$)", re.I)
 
-_PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
-    # (kind, pattern, group holding the value; 0 = the whole match)
+# (kind, needles, pattern, group holding the value; 0 = the whole match, -1 = first that matched).
+# A pattern runs only when one of its needles occurs in the lowercased text: most records hold
+# no secret, and this keeps redaction off the indexing profile.
+_PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str], int]] = [
     (
         "private-key",
+        ("private key-----",),
         re.compile(
             r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----.*?(?:-----END \1PRIVATE KEY-----|\Z)",
             re.S,
         ),
         0,
     ),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0),
-    ("url-password", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1),
-    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b"), 0),
+    ("jwt", ("eyj",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0),
+    ("url-password", ("://",), re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1),
+    (
+        "aws-access-key",
+        ("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa"),
+        re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b"),
+        0,
+    ),
     (
         "aws-secret",
+        ("aws",),
         re.compile(
             r"\baws_?(?:secret_?access_?key|secret_?key|secret)[\"']?\s*[:=]\s*[\"']?"
             r"([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])",
@@ -52,28 +52,38 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         ),
         1,
     ),
-    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0),
-    ("openai-key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0),
-    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0),
-    ("gitlab-token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0),
-    ("npm-token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
-    ("slack-token", re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0),
-    ("stripe-key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
-    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0),
-    ("bearer-token", re.compile(r"\b(?:bearer|token)\s+([A-Za-z0-9._~+/-]{16,}=*)", re.I), 1),
+    ("anthropic-key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0),
+    ("openai-key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0),
+    ("github-token", ("gh", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0),
+    ("gitlab-token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0),
+    ("npm-token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
+    ("slack-token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0),
+    ("google-api-key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0),
+    ("stripe-key", ("_live_", "_test_"), re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
+    ("huggingface-token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0),
+    (
+        "bearer-token",
+        ("bearer", "authorization"),
+        re.compile(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I),
+        1,
+    ),
     (
         "secret-assignment",
+        ("passw", "passphrase", "pwd", "secret", "token", "key", "credential"),
         re.compile(
-            rf"(?<![A-Za-z0-9])[\"']?{_SECRET_NAME}[\"']?\s*(?::=|=|:)\s*"
+            rf"{_SECRET_NAME}[\"']?\s*(?::=|=|:)\s*"
             r"(?:\"([^\"\n]{4,256})\"|'([^'\n]{4,256})'|([^\s\"',;)}\]]{4,256}))",
             re.I,
         ),
-        -1,  # whichever of the three value groups matched
+        -1,
     ),
     (
         "high-entropy",
-        re.compile(r"(?<![A-Za-z0-9])[A-Za-z_][A-Za-z0-9_.-]*[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9+/_=-]{32,})"),
+        ("=", ":"),
+        # anchored on the rare `:`/`=`; the name before it is checked by look-behind
+        re.compile(
+            r"[:=](?:(?<=[A-Za-z0-9_\"'][:=])|(?<=[A-Za-z0-9_\"'] [:=]))\s*[\"']?([A-Za-z0-9+/_=-]{32,})"
+        ),
         1,
     ),
 ]
@@ -94,19 +104,19 @@ def _entropy(value: str) -> float:
 
 def redact(text: str) -> tuple[str, int]:
     """Return `text` with secret values replaced, and how many were replaced."""
-    if not text or not _TRIGGER.search(text):
+    if not text:
         return text, 0
+    low = text.lower()
     count = 0
-    for kind, pattern, group in _PATTERNS:
+    for kind, needles, pattern, group in _PATTERNS:
+        if not any(n in low for n in needles):
+            continue
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(text):
-            if group == -1:
-                g = next(i for i in (1, 2, 3) if m.group(i) is not None)
-            else:
-                g = group
+            g = next(i for i in (1, 2, 3) if m.group(i) is not None) if group == -1 else group
             value = m.group(g)
-            if value.startswith("[redacted:") or "[redacted:" in value:
+            if "[redacted:" in value:
                 continue
             if kind == "secret-assignment" and _PLACEHOLDER.match(value):
                 continue
@@ -120,4 +130,5 @@ def redact(text: str) -> tuple[str, int]:
         if pieces:
             pieces.append(text[last:])
             text = "".join(pieces)
+            low = text.lower()
     return text, count

@@ -25,6 +25,9 @@ _CJK = (
     "\U00020000-\U0002fa1f"  # ideographs ext. B-F, compatibility supplement
 )
 _TOKEN_RE = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)")
+_HAS_CJK = re.compile(rf"[{_CJK}]")
+_CJK_SPLIT = re.compile(rf"([{_CJK}]+)")
+_WORD_RE = re.compile(r"[^\W_]+")
 
 
 def _emit(out: list[str], cjk: str, word: str) -> None:
@@ -39,9 +42,20 @@ def _emit(out: list[str], cjk: str, word: str) -> None:
 
 def tokens(text: str) -> list[str]:
     """The tokens of `text`, in order."""
+    low = text.lower()
+    if not _HAS_CJK.search(low):
+        # Fast path (most text): one C-level findall, no per-token Python work.
+        words = _WORD_RE.findall(low)
+        if words and len(max(words, key=len)) > MAX_TOKEN_CHARS:
+            words = [w for w in words if len(w) <= MAX_TOKEN_CHARS]
+        return words
     out: list[str] = []
-    for cjk, word in _TOKEN_RE.findall(text.lower()):
-        _emit(out, cjk, word)
+    # split() alternates: text between runs (even slots), CJK runs (odd slots)
+    for i, part in enumerate(_CJK_SPLIT.split(low)):
+        if i % 2:
+            _emit(out, part, "")
+        elif part:
+            out.extend(w for w in _WORD_RE.findall(part) if len(w) <= MAX_TOKEN_CHARS)
     return out
 
 

@@ -247,6 +247,34 @@ def read_paths(cmd: str) -> list[str]:
     return out
 
 
+class Commands:
+    """A session's `command` records by tool-call id, so a later result can add its exit status."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.by_call: dict[str, int] = {}
+
+    def add(self, raw: object, time: float, call_id: object) -> str:
+        cmd = command_text(raw)
+        if cmd:
+            self.session.add(Role.COMMAND, cmd, time)
+            if isinstance(call_id, str):
+                self.by_call[call_id] = len(self.session.records) - 1
+        return cmd
+
+    def exited(self, call_id: object, code: int | None) -> None:
+        if code and isinstance(call_id, str) and call_id in self.by_call:
+            rec = self.session.records[self.by_call[call_id]]
+            rec.text = with_exit(rec.text, code)
+
+
+def add_edits(session: Session, path: str, olds: list[object], time: float) -> None:
+    """One `edit` record per replaced span: the path, then the old text (capped at 32 KiB)."""
+    for old in olds:
+        if isinstance(old, str) and old:
+            session.add(Role.EDIT, f"{path}\n{old[:32768]}", time)
+
+
 def add_files(session: Session, paths: list[str], time: float) -> None:
     seen: list[str] = []
     for p in paths:
@@ -274,6 +302,8 @@ __all__ = [
     "with_exit",
     "read_paths",
     "add_files",
+    "add_edits",
+    "Commands",
     "finish",
     "is_regular",
     "decode_json",

@@ -17,16 +17,17 @@ from pathlib import Path
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Commands,
     Lines,
     Source,
+    add_edits,
     add_files,
     basename,
-    command_text,
     finish,
     parse_time,
     read_bytes,
+    text_of,
     walk,
-    with_exit,
 )
 
 FILE_TOOLS = {"Read", "Edit", "Write", "MultiEdit", "NotebookEdit"}
@@ -48,7 +49,7 @@ class Claude(Source):
     def parse(self, path: Path, start: int = 0) -> Parsed:
         lines = Lines(read_bytes(path, start), start)
         s = Session(self.name, path.stem, path=str(path))
-        commands: dict[str, int] = {}  # tool_use id -> index of its command record
+        commands = Commands(s)
         for d in lines:
             kind = d.get("type")
             if kind in ("summary", "custom-title") and not s.title:
@@ -91,18 +92,14 @@ class Claude(Source):
         lines.check()
         return Parsed(finish([s]), lines.offset, lines.skipped)
 
-    def _block(self, s: Session, role: Role, b: dict, t: float, commands: dict[str, int]) -> None:
+    def _block(self, s: Session, role: Role, b: dict, t: float, commands: Commands) -> None:
         kind = b.get("type")
         if kind == "text":
             s.add(role, b.get("text") or "", t)
         elif kind == "tool_result":
-            text = _result_text(b.get("content"))
-            tool_id = b.get("tool_use_id")
-            if b.get("is_error") and tool_id in commands:
-                m = _EXIT.match(text)
-                if m:
-                    rec = s.records[commands[tool_id]]
-                    rec.text = with_exit(rec.text, int(m.group(1)))
+            text = text_of(b.get("content"))
+            m = _EXIT.match(text) if b.get("is_error") else None
+            commands.exited(b.get("tool_use_id"), int(m.group(1)) if m else None)
             s.add(Role.TOOL_OUTPUT, text, t)
         elif kind == "tool_use":
             name = b.get("name")
@@ -110,34 +107,14 @@ class Claude(Source):
             if not isinstance(args, dict):
                 return
             if name == "Bash":
-                cmd = command_text(args.get("command"))
-                if cmd:
-                    s.add(Role.COMMAND, cmd, t)
-                    if isinstance(b.get("id"), str):
-                        commands[b["id"]] = len(s.records) - 1
+                commands.add(args.get("command"), t, b.get("id"))
             path = args.get("file_path") or args.get("notebook_path")
             if name in FILE_TOOLS and isinstance(path, str):
                 add_files(s, [path], t)
             if isinstance(path, str):
                 olds = [args.get("old_string")]
                 olds += [e.get("old_string") for e in args.get("edits") or [] if isinstance(e, dict)]
-                for old in olds:
-                    if isinstance(old, str) and old:
-                        s.add(Role.EDIT, f"{path}\n{old[:32768]}", t)
-
-
-def _result_text(content: object) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        out = []
-        for c in content:
-            if isinstance(c, dict) and isinstance(c.get("text"), str):
-                out.append(c["text"])
-            elif isinstance(c, str):
-                out.append(c)
-        return "\n".join(out)
-    return ""
+                add_edits(s, path, olds, t)
 
 
 def _decode_dir(path: Path, root: Path) -> str:

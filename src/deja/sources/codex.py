@@ -22,11 +22,11 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Commands,
     Lines,
     Source,
     add_files,
     basename,
-    command_text,
     decode_json,
     finish,
     parse_time,
@@ -34,7 +34,6 @@ from deja.sources.base import (
     read_paths,
     text_of,
     walk,
-    with_exit,
 )
 
 _EXIT = re.compile(r"^(?:Process exited with code|Exit code:)\s*(-?\d+)", re.M)
@@ -99,7 +98,7 @@ class Codex(Source):
         m = _UUID.search(path.name)
         s = Session(self.name, m.group(1) if m else path.stem.removeprefix("rollout-"), path=str(path))
         events = Session(self.name, s.id)
-        calls: dict[str, int] = {}  # call_id -> index of its command record
+        calls = Commands(s)
         if header:
             self._meta(s, header.get("payload") or {})
         for d in lines:
@@ -138,7 +137,7 @@ class Codex(Source):
             s.cwd = p["cwd"]
         s.touch(parse_time(p.get("timestamp")))
 
-    def _item(self, s: Session, p: dict, t: float, calls: dict[str, int]) -> None:
+    def _item(self, s: Session, p: dict, t: float, calls: Commands) -> None:
         ptype = p.get("type")
         if ptype == "message":
             role = p.get("role")
@@ -163,14 +162,9 @@ class Codex(Source):
                 name = p.get("name")
             if not isinstance(args, dict) or name not in SHELL_TOOLS:
                 return
-            raw = args.get("cmd") or args.get("command")
-            cmd = command_text(raw)
-            if not cmd:
-                return
-            s.add(Role.COMMAND, cmd, t)
-            if isinstance(p.get("call_id"), str):
-                calls[p["call_id"]] = len(s.records) - 1
-            add_files(s, read_paths(cmd[2:]), t)
+            cmd = calls.add(args.get("cmd") or args.get("command"), t, p.get("call_id"))
+            if cmd:
+                add_files(s, read_paths(cmd[2:]), t)
         elif ptype in ("function_call_output", "custom_tool_call_output"):
             out = p.get("output")
             if isinstance(out, dict):
@@ -178,10 +172,7 @@ class Codex(Source):
             if not isinstance(out, str):
                 return
             m = _EXIT.search(out)
-            call = p.get("call_id")
-            if m and call in calls:
-                rec = s.records[calls[call]]
-                rec.text = with_exit(rec.text, int(m.group(1)))
+            calls.exited(p.get("call_id"), int(m.group(1)) if m else None)
             head, sep, body = out.partition("\nOutput:\n")
             s.add(Role.TOOL_OUTPUT, body if sep and head.startswith(("Chunk ID", "Exit code", "Process")) else out, t)
         elif ptype == "custom_tool_call" and p.get("name") == "apply_patch":

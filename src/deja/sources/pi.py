@@ -17,18 +17,18 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Commands,
     Lines,
     Source,
+    add_edits,
     add_files,
     basename,
-    command_text,
     decode_json,
     finish,
     parse_time,
     read_bytes,
     text_of,
     walk,
-    with_exit,
 )
 
 _EXIT = re.compile(r"(?:exited with code|exit code:?)\s*(\d+)", re.I)
@@ -58,7 +58,7 @@ class Pi(Source):
             if isinstance(head, dict):
                 self._header(s, head)
         lines = Lines(read_bytes(path, start), start)
-        calls: dict[str, int] = {}
+        calls = Commands(s)
         for d in lines:
             kind = d.get("type")
             if kind == "session":
@@ -81,12 +81,8 @@ class Pi(Source):
                         self._tool(s, b, t, calls)
             elif role == "toolResult":
                 text = text_of(content)
-                call = msg.get("toolCallId")
-                if msg.get("isError") and call in calls:
-                    m = _EXIT.search(text)
-                    if m:
-                        rec = s.records[calls[call]]
-                        rec.text = with_exit(rec.text, int(m.group(1)))
+                m = _EXIT.search(text) if msg.get("isError") else None
+                calls.exited(msg.get("toolCallId"), int(m.group(1)) if m else None)
                 s.add(Role.TOOL_OUTPUT, text, t)
             else:
                 s.touch(t)
@@ -105,21 +101,15 @@ class Pi(Source):
         s.touch(parse_time(d.get("timestamp")))
 
     @staticmethod
-    def _tool(s: Session, b: dict, t: float, calls: dict[str, int]) -> None:
+    def _tool(s: Session, b: dict, t: float, calls: Commands) -> None:
         name = b.get("name")
         args = b.get("arguments")
         if not isinstance(args, dict):
             return
         if name == "bash":
-            cmd = command_text(args.get("command"))
-            if cmd:
-                s.add(Role.COMMAND, cmd, t)
-                if isinstance(b.get("id"), str):
-                    calls[b["id"]] = len(s.records) - 1
+            calls.add(args.get("command"), t, b.get("id"))
         path = args.get("path") or args.get("file_path")
         if name in FILE_TOOLS and isinstance(path, str):
             add_files(s, [path], t)
             olds = [args.get("oldText")] + [e.get("oldText") for e in args.get("edits") or [] if isinstance(e, dict)]
-            for old in olds:
-                if isinstance(old, str) and old:
-                    s.add(Role.EDIT, f"{path}\n{old[:32768]}", t)
+            add_edits(s, path, olds, t)

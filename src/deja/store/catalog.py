@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,6 +73,17 @@ class Catalog:
     def close(self) -> None:
         self.db.close()
 
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error (`with conn:` is not a transaction)."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
     # -- meta
     def get_meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -86,41 +98,28 @@ class Catalog:
 
     def mark_pending(self, items: Iterable[tuple[str, int, str]]) -> None:
         """Before the text index is touched: these files' records are about to change."""
-        with_tx = list(items)
-        if not with_tx:
-            return
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            self.db.executemany(
-                "INSERT INTO files(path, fid, harness, state) VALUES (?, ?, ?, 'pending') "
-                "ON CONFLICT(path) DO UPDATE SET state = 'pending'",
-                with_tx,
-            )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+        rows = list(items)
+        if rows:
+            with self.transaction():
+                self.db.executemany(
+                    "INSERT INTO files(path, fid, harness, state) VALUES (?, ?, ?, 'pending') "
+                    "ON CONFLICT(path) DO UPDATE SET state = 'pending'",
+                    rows,
+                )
 
     def mark_errors(self, items: Sequence[tuple[str, int, str, str]]) -> None:
         """Files that could not be read this time: say why, keep what they gave before."""
-        if not items:
-            return
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            self.db.executemany(
-                "INSERT INTO files(path, fid, harness, state, error) VALUES (?, ?, ?, 'error', ?) "
-                "ON CONFLICT(path) DO UPDATE SET state = 'error', error = excluded.error",
-                items,
-            )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+        if items:
+            with self.transaction():
+                self.db.executemany(
+                    "INSERT INTO files(path, fid, harness, state, error) VALUES (?, ?, ?, 'error', ?) "
+                    "ON CONFLICT(path) DO UPDATE SET state = 'error', error = excluded.error",
+                    items,
+                )
 
     def commit_files(self, states: Sequence[FileState], sessions: Sequence[SessionRow], removed: Sequence[str]) -> None:
         """After the text index committed: sessions and file states land together, states last."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self.transaction():
             fids = [(s.fid,) for s in states]
             self.db.executemany("DELETE FROM sessions WHERE fid = ?", fids)
             for path in removed:
@@ -143,16 +142,11 @@ class Catalog:
                     for f in states
                 ],
             )
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
 
     def clear(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        self.db.execute("DELETE FROM sessions")
-        self.db.execute("DELETE FROM files")
-        self.db.execute("COMMIT")
+        with self.transaction():
+            self.db.execute("DELETE FROM sessions")
+            self.db.execute("DELETE FROM files")
 
     # -- sessions
     def sessions_by_sid(self, sids: Iterable[int]) -> dict[int, SessionRow]:

@@ -1,0 +1,166 @@
+"""Generate a realistic corpus of agent transcripts in a fake HOME (Claude Code, Codex, pi).
+
+    python benchmarks/generate.py OUT_HOME --mib 100 [--seed 1]
+
+Sessions have a mix of prose, code, shell commands and long tool outputs (the bulk of real
+stores), a little Chinese, and the envelope noise each harness writes (request records, token
+counts, developer instructions). Deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import uuid
+from pathlib import Path
+
+WORDS = (
+    "the a to of and in is it that for on with this be as are was at by or from not but have an "
+    "error test build deploy pool connection timeout retry cache index query config server client "
+    "request response token session user database migration schema tenant filter predicate merge "
+    "branch commit rebase release canary rollout gateway latency memory leak thread lock queue "
+    "worker scheduler handler middleware router endpoint payload parser tokenizer snippet ranking "
+    "vector embedding docker kubernetes helm terraform python rust golang typescript react vite "
+    "pytest cargo npm yarn make fixture mock stub assert failure flaky regression benchmark"
+).split()
+CJK = "数据库连接池耗尽缓存命中率下降广告点击服务健康状况配置文件内容网关超时重试索引查询会话检索".replace(" ", "")
+COMMANDS = [
+    "pytest -x tests/test_{w}.py", "npm run build", "cargo test --release", "git diff HEAD~1 -- src/{w}.py",
+    "go test ./{w}/...", "make {w}", "docker compose up -d {w}", "rg -n '{w}' src/",
+]
+
+
+def sentence(rng: random.Random, n: int) -> str:
+    words = [rng.choice(WORDS) for _ in range(n)]
+    if rng.random() < 0.1:
+        i = rng.randrange(len(CJK) - 6)
+        words.append(CJK[i : i + rng.randint(2, 6)])
+    if rng.random() < 0.15:
+        words.append(f"ERR-{rng.randint(1000, 9999)}")
+    if rng.random() < 0.15:
+        words.append(f"src/{rng.choice(WORDS)}/{rng.choice(WORDS)}.py")
+    return " ".join(words).capitalize() + "."
+
+
+def paragraph(rng: random.Random, sentences: int) -> str:
+    return " ".join(sentence(rng, rng.randint(6, 18)) for _ in range(sentences))
+
+
+def tool_output(rng: random.Random) -> str:
+    lines = rng.randint(5, 120)
+    return "\n".join(
+        f"{rng.choice(WORDS)}/{rng.choice(WORDS)}.py:{rng.randint(1, 900)}: {sentence(rng, rng.randint(3, 10))}"
+        for _ in range(lines)
+    )
+
+
+def turns(rng: random.Random):
+    for _ in range(rng.randint(3, 30)):
+        yield "user", paragraph(rng, rng.randint(1, 3))
+        for _ in range(rng.randint(0, 4)):
+            cmd = rng.choice(COMMANDS).format(w=rng.choice(WORDS))
+            yield "command", cmd
+            yield "output", tool_output(rng)
+        yield "assistant", paragraph(rng, rng.randint(1, 6))
+
+
+def ts(t: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(t))
+
+
+def claude_session(rng: random.Random, home: Path, t0: float) -> int:
+    sid = str(uuid.UUID(int=rng.getrandbits(128)))
+    cwd = f"/home/dev/{rng.choice(WORDS)}-{rng.choice(WORDS)}"
+    path = home / ".claude/projects" / cwd.replace("/", "-") / f"{sid}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    t = t0
+    out = []
+    base = {"sessionId": sid, "cwd": cwd, "version": "2.1.332", "gitBranch": "main", "userType": "external"}
+    for i, (kind, text) in enumerate(turns(rng)):
+        t += rng.uniform(1, 60)
+        if kind == "user":
+            out.append({"type": "queue-operation", "operation": "enqueue", "timestamp": ts(t), "sessionId": sid})
+            out.append(base | {"type": "user", "uuid": f"u{i}", "timestamp": ts(t), "message": {"role": "user", "content": text}})
+        elif kind == "assistant":
+            out.append(base | {"type": "assistant", "uuid": f"a{i}", "timestamp": ts(t), "message": {"role": "assistant", "content": [{"type": "text", "text": text}]}})
+            out.append({"type": "cost-state", "sessionId": sid, "totalCostUSD": rng.random()})
+        elif kind == "command":
+            out.append(base | {"type": "assistant", "uuid": f"c{i}", "timestamp": ts(t), "message": {"role": "assistant", "content": [{"type": "tool_use", "id": f"t{i}", "name": "Bash", "input": {"command": text}}]}})
+            last = f"t{i}"
+        else:
+            out.append(base | {"type": "user", "uuid": f"o{i}", "timestamp": ts(t), "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": last, "content": text}]}, "toolUseResult": {"stdout": text[:200]}})
+    data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in out)
+    path.write_text(data)
+    return len(data.encode())
+
+
+def codex_session(rng: random.Random, home: Path, t0: float) -> int:
+    sid = str(uuid.UUID(int=rng.getrandbits(128)))
+    day = ts(t0)[:10].replace("-", "/")
+    path = home / ".codex/sessions" / day / f"rollout-{ts(t0)[:19].replace(':', '-')}-{sid}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cwd = f"/home/dev/{rng.choice(WORDS)}"
+    t = t0
+    out = [{"timestamp": ts(t), "type": "session_meta", "payload": {"id": sid, "cwd": cwd, "cli_version": "0.171.0"}},
+           {"timestamp": ts(t), "type": "response_item", "payload": {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "<permissions instructions>" + paragraph(rng, 10) + "</permissions instructions>"}]}}]
+    for i, (kind, text) in enumerate(turns(rng)):
+        t += rng.uniform(1, 60)
+        if kind in ("user", "assistant"):
+            ctype = "input_text" if kind == "user" else "output_text"
+            out.append({"timestamp": ts(t), "type": "response_item", "payload": {"type": "message", "role": kind, "content": [{"type": ctype, "text": text}]}})
+            out.append({"timestamp": ts(t), "type": "event_msg", "payload": {"type": "user_message" if kind == "user" else "agent_message", "message": text}})
+        elif kind == "command":
+            out.append({"timestamp": ts(t), "type": "response_item", "payload": {"type": "function_call", "name": "exec_command", "call_id": f"c{i}", "arguments": json.dumps({"cmd": text})}})
+            last = f"c{i}"
+        else:
+            out.append({"timestamp": ts(t), "type": "response_item", "payload": {"type": "function_call_output", "call_id": last, "output": f"Chunk ID: x\nProcess exited with code {rng.choice([0, 0, 0, 1])}\nOutput:\n{text}"}})
+            out.append({"timestamp": ts(t), "type": "event_msg", "payload": {"type": "token_count", "info": {"total": rng.randint(1, 10**6)}}})
+    data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in out)
+    path.write_text(data)
+    return len(data.encode())
+
+
+def pi_session(rng: random.Random, home: Path, t0: float) -> int:
+    sid = str(uuid.UUID(int=rng.getrandbits(128)))
+    cwd = f"/home/dev/{rng.choice(WORDS)}"
+    path = home / ".pi/agent/sessions" / f"-{cwd.replace('/', '-')}--" / f"{ts(t0).replace(':', '-')}_{sid}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    t = t0
+    out = [{"type": "session", "version": 3, "id": sid, "timestamp": ts(t), "cwd": cwd}]
+    for i, (kind, text) in enumerate(turns(rng)):
+        t += rng.uniform(1, 60)
+        if kind in ("user", "assistant"):
+            out.append({"type": "message", "id": f"m{i}", "timestamp": ts(t), "message": {"role": kind, "content": [{"type": "text", "text": text}]}})
+        elif kind == "command":
+            out.append({"type": "message", "id": f"m{i}", "timestamp": ts(t), "message": {"role": "assistant", "content": [{"type": "toolCall", "id": f"c{i}", "name": "bash", "arguments": {"command": text}}]}})
+        else:
+            out.append({"type": "message", "id": f"m{i}", "timestamp": ts(t), "message": {"role": "toolResult", "toolCallId": f"c{i-1}", "toolName": "bash", "content": [{"type": "text", "text": text}]}})
+    data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in out)
+    path.write_text(data)
+    return len(data.encode())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("home", type=Path)
+    ap.add_argument("--mib", type=float, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    target = int(args.mib * 1024 * 1024)
+    total = sessions = 0
+    t0 = 1_767_225_600.0  # 2026-01-01
+    makers = [claude_session, codex_session, pi_session]
+    while total < target:
+        total += makers[sessions % 3](rng, args.home, t0 + sessions * 600)
+        sessions += 1
+    print(json.dumps({"sessions": sessions, "bytes": total}))
+
+
+if __name__ == "__main__":
+    os.umask(0o077)
+    main()
