@@ -1,40 +1,39 @@
 """The registry: every harness, in a fixed order, loaded lazily.
 
-Code outside a harness's own module never branches on its name. `DEJA_SOURCES=claude,codex`
-limits the sources.
+A harness's module is `deja.sources.<name>` and names its Source class in `SOURCE`; the order
+below is the order of `deja sources`. Code outside a harness's own module never branches on its
+name. `DEJA_SOURCES=claude,codex` limits the sources.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 
 from deja.sources.base import Source
 
-# name -> "module:Class"; the order is the order of `deja sources`.
-REGISTRY: dict[str, str] = {
-    "claude": "deja.sources.claude:Claude",
-    "codex": "deja.sources.codex:Codex",
-    "pi": "deja.sources.pi:Pi",
-    "notes": "deja.sources.notes:Notes",
-}
-
-# Every harness deja knows by name, including those whose source module is not written yet.
+# Every harness deja knows by name, in display order.
 HARNESSES = (
     "claude codex opencode aider gemini cursor antigravity grok qwen pi copilot cline roo goose "
     "kimi openclaw hermes omp deepseek zed notes"
 ).split()
 
 
+def available() -> list[str]:
+    """Harnesses whose source module is present."""
+    return [n for n in HARNESSES if importlib.util.find_spec(f"deja.sources.{n}") is not None]
+
+
 def load(name: str) -> Source:
-    module, cls = REGISTRY[name].split(":")
-    return getattr(importlib.import_module(module), cls)()
+    module = importlib.import_module(f"deja.sources.{name}")
+    return module.SOURCE()
 
 
 def enabled() -> list[Source]:
     """The sources to index, honouring DEJA_SOURCES."""
+    names = available()
     want = os.environ.get("DEJA_SOURCES")
-    names = list(REGISTRY)
     if want:
         chosen = {w.strip() for w in want.split(",") if w.strip()}
         names = [n for n in names if n in chosen]

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import sqlite3
 import stat
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import quote
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -158,6 +163,51 @@ class Lines:
                 self.offset = self.base + shift + pos
 
 
+@contextmanager
+def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to an agent's SQLite store that sees rows still in its WAL.
+
+    The store belongs to its agent: deja never writes, locks out, or creates files beside it.
+    With a live WAL and its shared-memory file present, a `mode=ro` connection reads both. With a
+    WAL but no `-shm` (the agent is not running), opening would create one, so the database and
+    its WAL are copied to a private temporary directory and read there. With no WAL, the file is
+    read as immutable. Errors become SourceError with the reason.
+    """
+    if not is_regular(path) or os.path.getsize(path) == 0:
+        raise SourceError(f"not a database file: {path}")
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    tmp: str | None = None
+    try:
+        if wal.exists() and wal.stat().st_size > 0 and not shm.exists():
+            tmp = tempfile.mkdtemp(prefix="deja-sqlite-")
+            copy = Path(tmp) / path.name
+            shutil.copyfile(path, copy)
+            shutil.copyfile(wal, f"{copy}-wal")
+            uri = f"file:{quote(str(copy))}?mode=ro"
+        elif wal.exists() and wal.stat().st_size > 0:
+            uri = f"file:{quote(str(path))}?mode=ro"
+        else:
+            uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
+        conn = sqlite3.connect(uri, uri=True, timeout=5.0)
+    except (OSError, sqlite3.Error) as e:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+        raise SourceError(f"cannot open {path} read-only: {e}") from e
+    try:
+        conn.execute("PRAGMA query_only = ON")
+        yield conn
+    except sqlite3.DatabaseError as e:
+        # A query that fails means the schema drifted or the file is damaged: never "no sessions".
+        msg = str(e)
+        if "locked" in msg or "busy" in msg:
+            raise SourceError(f"locked by its agent: {path}") from e
+        raise SourceError(f"{path}: {msg}") from e
+    finally:
+        conn.close()
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 def decode_json(data: bytes) -> object:
     return _decoder.decode(data)
 
@@ -307,4 +357,5 @@ __all__ = [
     "finish",
     "is_regular",
     "decode_json",
+    "sqlite_readonly",
 ]

@@ -145,3 +145,6 @@ def _decode_dir(path: Path, root: Path) -> str:
         return build(done, f"{seg}-{pieces[i]}", i + 1)  # or `-` was part of the name
 
     return build("", pieces[0], 1) or "/" + "/".join(p for p in pieces if p)
+
+
+SOURCE = Claude

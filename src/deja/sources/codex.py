@@ -238,4 +238,4 @@ def _titles(home: Path) -> dict[str, str]:
     return titles
 
 
-__all__ = ["Codex"]
+SOURCE = Codex

@@ -47,3 +47,6 @@ class Notes(Source):
                 text = text + "\n" + " ".join(f"#{x}" for x in tags if isinstance(x, str))
             s.add(Role.USER, text, t)
         return Parsed(finish(list(by_key.values())), 0, lines.skipped)
+
+
+SOURCE = Notes

@@ -113,3 +113,6 @@ class Pi(Source):
             add_files(s, [path], t)
             olds = [args.get("oldText")] + [e.get("oldText") for e in args.get("edits") or [] if isinstance(e, dict)]
             add_edits(s, path, olds, t)
+
+
+SOURCE = Pi
