@@ -1,33 +1,40 @@
 """Cold rebuild and incremental refresh: discover files, compare with the catalog's file
 states, parse what changed, and write it through the one locked writer.
 
-A cold index is an incremental index that starts from empty. Each batch of files lands in
-three steps — catalog marks them pending, the text index replaces their records and commits,
-the catalog records their new state — so a crash between any two leaves pending rows that the
-next run simply re-ingests.
+A cold index is an incremental index that starts from empty. A file that only grew, and whose
+already-read prefix is byte-for-byte unchanged (its hash), is read from its safe offset and
+appended; any other change replaces exactly that file's records. Every batch lands in three
+steps — the catalog marks its files pending, the text index writes and commits, the catalog
+records the new states — so a crash between any two leaves pending files, which the next run
+re-reads whole: it converges to what a cold rebuild would produce.
 """
 
 from __future__ import annotations
 
-import errno
-import fcntl
+import fnmatch
 import hashlib
 import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deja import ingest, redact, sources
-from deja.errors import DejaError, SourceError, StoreError
+from deja import ingest, paths, redact, sources
+from deja.errors import SourceError
+from deja.lock import WriterLock
 from deja.model import ROLE_CODE, Session
 from deja.sources.base import Source
 from deja.store import FileState, SessionRow, Store, stable_id
 
 # A batch is written when it holds this many records (or files): bounds memory and the work
-# a crash can cost.
-BATCH_RECORDS = 50_000
-BATCH_FILES = 2_000
+# a crash can cost. (Environment overrides exist for the crash tests.)
+BATCH_RECORDS = int(os.environ.get("DEJA_BATCH_RECORDS", 50_000))
+BATCH_FILES = int(os.environ.get("DEJA_BATCH_FILES", 2_000))
+# What a search may parse in front of the person before answering; more goes to the background.
+INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
 
 Progress = Callable[[str], None]
 
@@ -36,55 +43,42 @@ Progress = Callable[[str], None]
 class Report:
     files: int = 0
     parsed: int = 0
+    appended: int = 0
     unchanged: int = 0
+    gone: int = 0
     errors: int = 0
     sessions: int = 0
     records: int = 0
     redactions: int = 0
     seconds: float = 0.0
-    harnesses: dict[str, dict] = field(default_factory=dict)
+    deferred: int = 0
 
 
-class WriterLock:
-    """One writer at a time: an advisory lock on `writer.lock` in the index directory."""
+@dataclass
+class Task:
+    source: Source
+    path: Path
+    stat: os.stat_result
+    start: int = 0  # > 0: append from this safe offset
+    old: FileState | None = None
 
-    def __init__(self, directory: Path):
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self.path = directory / "writer.lock"
-        self.fd: int | None = None
+    @property
+    def cost(self) -> int:
+        return self.stat.st_size - self.start
 
-    def acquire(self, wait: bool, notice: Progress | None = None) -> bool:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as e:
-            if e.errno not in (errno.EAGAIN, errno.EACCES):
-                os.close(fd)
-                raise
-            if not wait:
-                os.close(fd)
-                return False
-            if notice:
-                holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
-                notice(f"waiting for another deja writer (pid {holder}) to finish…")
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode(), 0)
-        self.fd = fd
-        return True
 
-    def release(self) -> None:
-        if self.fd is not None:
-            fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
-            self.fd = None
+@dataclass
+class Plan:
+    tasks: list[Task] = field(default_factory=list)
+    gone: list[str] = field(default_factory=list)
+    excluded: list[str] = field(default_factory=list)
+    files: int = 0
+    unchanged: int = 0
 
 
 @dataclass
 class _Parsed:
-    path: str
-    source: Source
-    stat: os.stat_result
+    task: Task
     fid: int
     sessions: list[Session] = field(default_factory=list)
     offset: int = 0
@@ -92,6 +86,37 @@ class _Parsed:
     skipped: int = 0
     redactions: int = 0
     error: str = ""
+
+
+_crash_hits: dict[str, int] = {}
+
+
+def _crash_point(name: str) -> None:
+    """Fault injection for the crash-safety tests: `DEJA_TEST_CRASH=<name>[:<n>]` kills this
+    process with SIGKILL at the n-th time it reaches the named point."""
+    want = os.environ.get("DEJA_TEST_CRASH")
+    if not want:
+        return
+    point, _, nth = want.partition(":")
+    if point != name:
+        return
+    _crash_hits[name] = _crash_hits.get(name, 0) + 1
+    if _crash_hits[name] >= int(nth or 1):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def exclusions() -> list[str]:
+    """Glob patterns from `~/.config/deja/exclude`, matched against source paths and session cwds."""
+    f = paths.config_home() / "deja" / "exclude"
+    try:
+        lines = f.read_text().splitlines()
+    except OSError:
+        return []
+    return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def _excluded(value: str, patterns: list[str]) -> bool:
+    return bool(value) and any(fnmatch.fnmatch(value, p) or fnmatch.fnmatch(value, p.rstrip("/") + "/*") for p in patterns)
 
 
 def _prefix_hash(path: Path, offset: int) -> str:
@@ -107,29 +132,6 @@ def _prefix_hash(path: Path, offset: int) -> str:
     return "b2:" + h.hexdigest()
 
 
-def _parse(src: Source, path: Path, st: os.stat_result, redacting: bool) -> _Parsed:
-    item = _Parsed(str(path), src, st, stable_id(str(path)))
-    try:
-        parsed = src.parse(path)
-    except (OSError, SourceError) as e:
-        item.error = _reason(e)
-        return item
-    except Exception as e:  # a parser bug must cost one file, not the run
-        item.error = f"parser failed: {type(e).__name__}: {e}"
-        return item
-    item.skipped = parsed.skipped
-    item.offset = parsed.offset
-    for s in parsed.sessions:
-        item.redactions += ingest.prepare(s, redacting)
-    item.sessions = [s for s in parsed.sessions if s.records]
-    if src.append_only and parsed.offset:
-        try:
-            item.prefix_hash = _prefix_hash(path, parsed.offset)
-        except OSError:
-            item.prefix_hash = ""
-    return item
-
-
 def _reason(e: BaseException) -> str:
     if isinstance(e, PermissionError):
         return "permission denied"
@@ -138,88 +140,160 @@ def _reason(e: BaseException) -> str:
     return str(e) or type(e).__name__
 
 
+def make_plan(store: Store, rebuild: bool = False) -> Plan:
+    """What changed since the catalog's file states: files to parse whole or append, files gone."""
+    plan = Plan()
+    known = {} if rebuild else store.catalog.files()
+    patterns = exclusions()
+    seen: set[str] = set()
+    harnesses = set()
+    for src in sources.enabled():
+        harnesses.add(src.name)
+        try:
+            found = src.discover()
+        except OSError:
+            continue
+        for path in found:
+            key = str(path)
+            seen.add(key)
+            if _excluded(key, patterns):
+                if key in known:
+                    plan.excluded.append(key)
+                continue
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            plan.files += 1
+            old = known.get(key)
+            if old is None or old.parser_version != src.version or old.state not in ("ok", "gone"):
+                plan.tasks.append(Task(src, path, st, old=old))
+            elif old.size == st.st_size and old.mtime_ns == st.st_mtime_ns and old.state == "ok":
+                plan.unchanged += 1
+            elif src.append_only and old.state == "ok" and st.st_size > old.size and 0 < old.safe_offset <= old.size:
+                plan.tasks.append(Task(src, path, st, start=old.safe_offset, old=old))
+            else:
+                plan.tasks.append(Task(src, path, st, old=old))
+    for f in known.values():
+        if f.harness in harnesses and f.path not in seen and f.state != "gone":
+            if not os.path.lexists(f.path):
+                plan.gone.append(f.path)
+            elif _excluded(f.path, patterns):
+                plan.excluded.append(f.path)
+    return plan
+
+
+def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str]) -> _Parsed:
+    src, path = task.source, task.path
+    item = _Parsed(task, stable_id(str(path)))
+    start = task.start
+    if start:
+        # Append only onto the very prefix read before: a rewind that regrew past the old size
+        # must be re-read whole, or its replaced turns would stay in the index for good.
+        try:
+            if _prefix_hash(path, start) != task.old.prefix_hash:  # type: ignore[union-attr]
+                task.start = start = 0
+        except OSError:
+            task.start = start = 0
+    try:
+        parsed = src.parse(path, start)
+    except (OSError, SourceError) as e:
+        item.error = _reason(e)
+        return item
+    except Exception as e:  # a parser bug must cost one file, not the run
+        item.error = f"parser failed: {type(e).__name__}: {e}"
+        return item
+    item.skipped = parsed.skipped + (task.old.skipped if start and task.old else 0)
+    item.offset = parsed.offset
+    kept = []
+    for s in parsed.sessions:
+        if s.key in tombstoned or _excluded(s.cwd, patterns):
+            continue
+        item.redactions += ingest.prepare(s, redacting)
+        if s.records:
+            kept.append(s)
+    item.sessions = kept
+    if start and task.old:
+        item.redactions += task.old.redactions
+    if src.append_only and parsed.offset:
+        try:
+            item.prefix_hash = _prefix_hash(path, parsed.offset)
+        except OSError:
+            item.prefix_hash = ""
+    return item
+
+
 def _write(store: Store, batch: list[_Parsed]) -> None:
     cat, text = store.catalog, store.text
     good = [p for p in batch if not p.error]
     # An unreadable file keeps whatever it contributed before: nothing is lost to a bad read.
-    cat.mark_errors([(p.path, p.fid, p.source.name, p.error) for p in batch if p.error])
+    cat.mark_errors([(str(p.task.path), p.fid, p.task.source.name, p.error) for p in batch if p.error])
     if not good:
         return
-    cat.mark_pending((p.path, p.fid, p.source.name) for p in good)
-    text.delete_files([p.fid for p in good])
+    cat.mark_pending((str(p.task.path), p.fid, p.task.source.name) for p in good)
+    _crash_point("pending")
+    replaced = [p.fid for p in good if not p.task.start]
+    text.delete_files(replaced)
+    appended_keys = [s.key for p in good if p.task.start for s in p.sessions]
+    existing = cat.sessions_by_key(appended_keys) if appended_keys else {}
     states, rows = [], []
     for p in good:
+        t = p.task
         n_records = 0
         for s in p.sessions:
             sid = stable_id(s.key)
+            prior = existing.get(s.key) if t.start else None
+            base = prior.records if prior else 0
             for r in s.records:
-                text.add(p.fid, sid, s.harness, s.project, ROLE_CODE[r.role], r.time, r.seq, r.text)
+                text.add(p.fid, sid, s.harness, s.project, ROLE_CODE[r.role], r.time, base + r.seq, r.text)
             n_records += len(s.records)
-            rows.append(
-                SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
-                           s.parent, p.fid, len(s.records))
-            )
+            row = SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
+                             s.parent, p.fid, base + len(s.records))
+            if prior:
+                row.started = min(x for x in (prior.started, s.started) if x) if (prior.started or s.started) else 0
+                row.updated = max(prior.updated, s.updated)
+                row.title = prior.title or s.title
+                row.project, row.cwd = prior.project or s.project, prior.cwd or s.cwd
+                row.parent = prior.parent or s.parent
+            rows.append(row)
+        old = t.old
+        sessions_n = len(p.sessions)
+        if t.start and old:
+            n_records += old.records
+            sessions_n = old.sessions + sum(1 for s in p.sessions if s.key not in existing)
         states.append(
-            FileState(p.path, p.fid, p.source.name, p.stat.st_size, p.stat.st_mtime_ns, p.offset, p.prefix_hash,
-                      p.source.version, "ok", "", len(p.sessions), n_records, p.skipped, p.redactions)
+            FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, p.offset, p.prefix_hash,
+                      t.source.version, "ok", "", sessions_n, n_records, p.skipped, p.redactions)
         )
     text.commit()
-    cat.commit_files(states, rows, [])
+    _crash_point("text")
+    cat.commit_files(states, rows, replaced)
+    _crash_point("catalog")
 
 
-def _stat(path: Path) -> os.stat_result | None:
-    try:
-        return os.stat(path)
-    except OSError:
-        return None
-
-
-def refresh(store: Store, rebuild: bool = False, progress: Progress | None = None) -> Report:
-    """Bring the index up to date with every enabled source. The caller holds the writer lock."""
+def apply(store: Store, plan: Plan, progress: Progress | None = None) -> Report:
+    """Carry out a plan. The caller holds the writer lock."""
     t0 = time.monotonic()
-    report = Report()
-    redacting = redact.enabled()
-    if rebuild:
-        store.rebuild()
-    known = store.catalog.files()
-    todo: list[tuple[Source, Path, os.stat_result]] = []
-    for src in sources.enabled():
-        try:
-            found = src.discover()
-        except OSError as e:
-            report.harnesses[src.name] = {"error": _reason(e)}
-            continue
-        for path in found:
-            st = _stat(path)
-            if st is None:
-                continue
-            report.files += 1
-            old = known.get(str(path))
-            if (
-                old is not None
-                and old.state == "ok"
-                and old.size == st.st_size
-                and old.mtime_ns == st.st_mtime_ns
-                and old.parser_version == src.version
-            ):
-                report.unchanged += 1
-                continue
-            todo.append((src, path, st))
-    # Pending rows whose file has vanished still hold half-written records: clear them.
-    discovered = {str(p) for _, p, _ in todo}
-    stale = [f for f in known.values() if f.state == "pending" and f.path not in discovered and not Path(f.path).exists()]
-    if stale:
-        store.text.delete_files([f.fid for f in stale])
+    report = Report(files=plan.files, unchanged=plan.unchanged, gone=len(plan.gone))
+    if plan.gone:
+        store.catalog.mark_gone(plan.gone)
+    if plan.excluded:
+        fids = [stable_id(p) for p in plan.excluded]
+        store.catalog.mark_pending((p, f, "") for p, f in zip(plan.excluded, fids))
+        store.text.delete_files(fids)
         store.text.commit()
-        store.catalog.commit_files([], [], [f.path for f in stale])
-
+        store.catalog.remove_files(plan.excluded)
+    redacting = redact.enabled()
+    tombstoned = store.catalog.tombstoned()
+    patterns = exclusions()
     batch: list[_Parsed] = []
     batch_records = 0
     last_note = time.monotonic()
-    for i, (src, path, st) in enumerate(todo, 1):
-        item = _parse(src, path, st, redacting)
+    for i, task in enumerate(plan.tasks, 1):
+        item = _parse(task, redacting, tombstoned, patterns)
         batch.append(item)
         report.parsed += 1
+        report.appended += bool(task.start)
         report.errors += bool(item.error)
         n = sum(len(s.records) for s in item.sessions)
         report.sessions += len(item.sessions)
@@ -230,12 +304,24 @@ def refresh(store: Store, rebuild: bool = False, progress: Progress | None = Non
             _write(store, batch)
             batch, batch_records = [], 0
         if progress and time.monotonic() - last_note > 1.0:
-            progress(f"indexing: {i}/{len(todo)} files, {report.records} records")
+            progress(f"indexing: {i}/{len(plan.tasks)} files, {report.records} records")
             last_note = time.monotonic()
     if batch:
         _write(store, batch)
     report.seconds = time.monotonic() - t0
     return report
+
+
+def refresh(store: Store, rebuild: bool = False, progress: Progress | None = None) -> Report:
+    """Bring the index up to date with every enabled source. The caller holds the writer lock."""
+    if rebuild:
+        # Files deleted since the last run are history to keep: mark them before dropping the
+        # rest, or the rebuild would lose what can no longer be read.
+        gone = make_plan(store).gone
+        if gone:
+            store.catalog.mark_gone(gone)
+        store.rebuild()
+    return apply(store, make_plan(store), progress)
 
 
 def open_for_write(directory: Path, wait: bool = True, notice: Progress | None = None) -> tuple[Store, WriterLock] | None:
@@ -250,69 +336,51 @@ def open_for_write(directory: Path, wait: bool = True, notice: Progress | None =
         raise
 
 
-@dataclass
-class SourceState:
-    harness: str
-    state: str  # ok | missing | unreadable | parsed-zero
-    files: int = 0
-    sessions: int = 0
-    records: int = 0
-    skipped: int = 0
-    redactions: int = 0
-    errors: int = 0
-    reason: str = ""
-    roots: list[str] = field(default_factory=list)
-
-
-def source_states(store: Store) -> list[SourceState]:
-    """What each harness's store gave the index, and whether it went blind."""
-    counts = store.catalog.harness_counts()
-    out = []
-    for src in sources.enabled():
-        roots = src.roots()
-        c = counts.get(src.name, {})
-        st = SourceState(src.name, "ok", roots=[str(r) for r in roots])
-        for k in ("files", "sessions", "records", "skipped", "redactions", "errors"):
-            setattr(st, k, c.get(k, 0))
-        present = [r for r in roots if os.path.lexists(r)]
-        errors = store.catalog.errors(src.name)
-        if not present:
-            st.state = "missing"
-        elif not any(os.access(r, os.R_OK | (os.X_OK if r.is_dir() else 0)) for r in present):
-            st.state, st.reason = "unreadable", f"permission denied: {present[0]}"
-        elif st.sessions:
-            if errors:
-                st.reason = f"{len(errors)} file(s) unreadable, e.g. {errors[0][0]}: {errors[0][1]}"
-        elif errors:
-            st.state, st.reason = "unreadable", f"{errors[0][0]}: {errors[0][1]}"
-        elif st.files:
-            st.state, st.reason = "parsed-zero", "its files exist but yield no sessions: the format may have moved"
-        else:
-            st.state = "missing"
-        out.append(st)
-    return out
-
-
 def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store, str]:
     """A store to read from, brought up to date first unless another writer is busy.
 
-    Returns the store and a note for the person ("" when the index is current). The first
-    search on a machine builds the index; later ones pick up what changed.
+    The first search on a machine builds the index in front of the person. Later ones apply the
+    cheap part inline (appends, a few small files) and hand a large rewrite to a detached
+    background `deja index`, answering from the index as it is. Returns the store and a note for
+    the person ("" when the index is current).
     """
     first = not (directory / "catalog.sqlite").exists()
     lock = WriterLock(directory)
-    got = lock.acquire(wait=first, notice=progress)
-    if not got:
+    if not lock.acquire(wait=first, notice=progress):
         return Store(directory, readonly=True), "another deja process is updating the index; results may be a moment behind"
+    note = ""
     try:
         store = Store(directory)
         if first and progress:
             progress("building the index for the first time…")
-        refresh(store, progress=progress if first else None)
+        plan = make_plan(store)
+        if not first and sum(t.cost for t in plan.tasks) > INLINE_BYTES:
+            cheap = [t for t in plan.tasks if t.start]
+            deferred = len(plan.tasks) - len(cheap)
+            plan.tasks = cheap
+            apply(store, plan)
+            store.text.close()
+            lock.release()
+            spawn_background()
+            note = f"{deferred} changed file(s) are being re-indexed in the background; results may miss them"
+        else:
+            apply(store, plan, progress=progress if first else None)
         store.text.close()  # commit and let merges finish before the lock goes
-        return store, ""
+        return store, note
     finally:
         lock.release()
 
 
-__all__ = ["refresh", "open_for_write", "open_fresh", "source_states", "SourceState", "Report", "WriterLock", "DejaError", "StoreError"]
+def spawn_background() -> None:
+    """A detached `deja index` (one at a time; it waits for the writer lock like any writer)."""
+    subprocess.Popen(
+        [sys.executable, "-m", "deja", "index", "--background"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+
+__all__ = ["refresh", "make_plan", "apply", "open_for_write", "open_fresh", "Report", "Plan", "exclusions"]

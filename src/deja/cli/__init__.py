@@ -31,9 +31,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from deja.cli import index, notes, search
+    from deja.cli import forget, index, notes, search
 
-    for module in (search, index, notes):
+    for module in (search, index, notes, forget):
         for cmd in module.COMMANDS:
             cli.add_command(cmd)
 

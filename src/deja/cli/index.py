@@ -6,36 +6,40 @@ from dataclasses import asdict
 
 import click
 
-from deja import indexer, paths, redact
+from deja import health, indexer, paths, redact
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.store import INDEX_VERSION
 
 
 @click.command()
-@click.option("--rebuild", is_flag=True, help="Drop the index and build it again from the stores.")
+@click.option("--rebuild", is_flag=True, help="Drop the index and build it again from the stores (deleted sources' history is kept).")
+@click.option("--background", is_flag=True, hidden=True, help="Run quietly (the detached refresh a search starts).")
 @click.option("--json", "as_json", is_flag=True)
-def index(rebuild, as_json) -> None:
+def index(rebuild, background, as_json) -> None:
     """Bring the index up to date with every agent's history (with progress)."""
-    if not redact.enabled():
+    if not redact.enabled() and not background:
         render.note("DEJA_NO_REDACT=1: secrets are written to the index unredacted (unsafe)")
-    opened = indexer.open_for_write(paths.index_dir(), wait=True, notice=render.progress)
+    quiet = as_json or background
+    opened = indexer.open_for_write(paths.index_dir(), wait=True, notice=None if quiet else render.progress)
     assert opened is not None
     store, lock = opened
     try:
-        report = indexer.refresh(store, rebuild=rebuild, progress=None if as_json else render.progress)
+        report = indexer.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
         store.text.close()
         files, sessions, records = store.catalog.totals()
     finally:
         store.close()
         lock.release()
+    if background:
+        return
     if as_json:
         d = asdict(report)
-        d.pop("harnesses", None)
         render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records}})
         return
     click.echo(
-        f"indexed {report.parsed} changed file(s) of {report.files} in {report.seconds:.2f}s: "
+        f"indexed {report.parsed} changed file(s) of {report.files} ({report.appended} appended, "
+        f"{report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
         f"{report.records} records, {report.redactions} redaction(s), {report.errors} unreadable; "
         f"index holds {sessions} sessions, {records} records"
     )
@@ -47,7 +51,7 @@ def sources(as_json) -> None:
     """Every harness deja reads, and what its store gave."""
     store, note = indexer.open_fresh(paths.index_dir(), None if as_json else render.progress)
     try:
-        states = indexer.source_states(store)
+        states = health.source_states(store)
     finally:
         store.close()
     if as_json:
@@ -58,7 +62,7 @@ def sources(as_json) -> None:
                     {
                         "harness": s.harness, "state": s.state, "files": s.files, "sessions": s.sessions,
                         "records": s.records, "skipped": s.skipped, "redactions": s.redactions,
-                        "errors": s.errors, "reason": s.reason, "roots": s.roots,
+                        "errors": s.errors, "gone": s.gone, "reason": s.reason, "roots": s.roots,
                     }
                     for s in states
                 ],

@@ -35,6 +35,7 @@ def session_json(s: SessionRow) -> dict:
         "cwd": s.cwd,
         "parent": s.parent or None,
         "records": s.records,
+        "source_gone": bool(s.gone),
     }
 
 
@@ -59,7 +60,8 @@ def header(s: SessionRow) -> str:
     ident = click.style(s.id[:8], fg="cyan")
     harness = click.style(f"{s.harness:<7}", fg="magenta")
     project = click.style(s.project or "-", fg="green")
-    return f"{day(s.updated)}  {harness} {ident}  {project}  {s.title}"
+    gone = click.style("  (source deleted)", dim=True) if s.gone else ""
+    return f"{day(s.updated)}  {harness} {ident}  {project}  {s.title}{gone}"
 
 
 def note(message: str) -> None:

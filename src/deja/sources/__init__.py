@@ -30,6 +30,11 @@ def load(name: str) -> Source:
     return module.SOURCE()
 
 
+# Sources whose module failed to load, with the reason: reported by `deja sources`, never fatal
+# to the others.
+load_errors: dict[str, str] = {}
+
+
 def enabled() -> list[Source]:
     """The sources to index, honouring DEJA_SOURCES."""
     names = available()
@@ -37,4 +42,10 @@ def enabled() -> list[Source]:
     if want:
         chosen = {w.strip() for w in want.split(",") if w.strip()}
         names = [n for n in names if n in chosen]
-    return [load(n) for n in names]
+    out = []
+    for n in names:
+        try:
+            out.append(load(n))
+        except Exception as e:  # a broken source module costs that harness only
+            load_errors[n] = f"source module failed to load: {type(e).__name__}: {e}"
+    return out

@@ -61,9 +61,16 @@ class Store:
         self.catalog.set_meta("index_version", INDEX_VERSION)
 
     def rebuild(self) -> None:
-        self.text.clear()
+        """Drop everything that can be read again from its source; keep `gone` history.
+
+        Crash-safe: the files are marked pending before their records go, so an interrupted
+        rebuild leaves files that the next run re-reads, never a catalog that lies.
+        """
+        live = self.catalog.live_fids()
+        self.catalog.mark_pending(live)
+        self.text.delete_files([fid for _, fid, _ in live])
         self.text.commit()
-        self.catalog.clear()
+        self.catalog.drop_live()
 
     def close(self) -> None:
         if not self.readonly:

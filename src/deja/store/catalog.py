@@ -47,10 +47,11 @@ class SessionRow:
     parent: str
     fid: int
     records: int
+    gone: int = 0
 
 
 _FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"
-_SESSION_COLS = "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records"
+_SESSION_COLS = "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone"
 
 
 class Catalog:
@@ -117,20 +118,19 @@ class Catalog:
                     items,
                 )
 
-    def commit_files(self, states: Sequence[FileState], sessions: Sequence[SessionRow], removed: Sequence[str]) -> None:
-        """After the text index committed: sessions and file states land together, states last."""
+    def commit_files(self, states: Sequence[FileState], sessions: Sequence[SessionRow], replaced: Sequence[int]) -> None:
+        """After the text index committed: sessions and file states land together, states last.
+
+        `replaced` are the files whose sessions are replaced whole; `sessions` holds their new
+        rows and the merged rows of files that were appended to.
+        """
         with self.transaction():
-            fids = [(s.fid,) for s in states]
-            self.db.executemany("DELETE FROM sessions WHERE fid = ?", fids)
-            for path in removed:
-                row = self.db.execute("SELECT fid FROM files WHERE path = ?", (path,)).fetchone()
-                if row:
-                    self.db.execute("DELETE FROM sessions WHERE fid = ?", (row[0],))
-                self.db.execute("DELETE FROM files WHERE path = ?", (path,))
+            self.db.executemany("DELETE FROM sessions WHERE fid = ?", [(f,) for f in replaced])
             self.db.executemany(
-                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 13)})",
+                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 14)})",
                 [
-                    (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent, s.fid, s.records)
+                    (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
+                     s.fid, s.records, 0)
                     for s in sessions
                 ],
             )
@@ -143,10 +143,84 @@ class Catalog:
                 ],
             )
 
+    def mark_gone(self, paths: Sequence[str]) -> None:
+        """Source files that disappeared: their sessions stay, marked as such."""
+        with self.transaction():
+            for path in paths:
+                self.db.execute("UPDATE files SET state = 'gone' WHERE path = ?", (path,))
+                self.db.execute("UPDATE sessions SET gone = 1 WHERE fid = (SELECT fid FROM files WHERE path = ?)", (path,))
+
+    def remove_files(self, paths: Sequence[str]) -> None:
+        """Forget files entirely (excluded by the user): rows and sessions."""
+        with self.transaction():
+            for path in paths:
+                self.db.execute("DELETE FROM sessions WHERE fid = (SELECT fid FROM files WHERE path = ?)", (path,))
+                self.db.execute("DELETE FROM files WHERE path = ?", (path,))
+
+    def live_fids(self) -> list[tuple[str, int, str]]:
+        """(path, fid, harness) of every file whose source still exists (not `gone`)."""
+        return list(self.db.execute("SELECT path, fid, harness FROM files WHERE state != 'gone'"))
+
+    def drop_live(self) -> None:
+        """For a rebuild: forget every file that can be read again; `gone` history stays."""
+        with self.transaction():
+            self.db.execute("DELETE FROM sessions WHERE fid IN (SELECT fid FROM files WHERE state != 'gone')")
+            self.db.execute("DELETE FROM files WHERE state != 'gone'")
+
+    # -- tombstones
+    def tombstoned(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT key FROM tombstones")}
+
+    def tombstones(self) -> list[tuple[str, str, str, float]]:
+        return list(self.db.execute("SELECT key, path, title, created FROM tombstones ORDER BY created, key"))
+
+    def forget(self, rows: Sequence[SessionRow]) -> None:
+        """Remove sessions for good and tombstone their keys. Their files are marked pending so a
+        crash before the text index drops the records is repaired by the next run's re-read."""
+        with self.transaction():
+            for r in rows:
+                self.db.execute("DELETE FROM sessions WHERE key = ?", (r.key,))
+                self.db.execute(
+                    "INSERT OR REPLACE INTO tombstones(key, path, title, created) VALUES (?, ?, ?, ?)",
+                    (r.key, r.path, r.title, time.time()),
+                )
+                self.db.execute("UPDATE files SET state = 'pending' WHERE fid = ? AND state = 'ok'", (r.fid,))
+
+    def unforget(self, key: str) -> str | None:
+        """Drop a tombstone; its file is re-read on the next index. Returns the file, if known."""
+        row = self.db.execute("SELECT path FROM tombstones WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        with self.transaction():
+            self.db.execute("DELETE FROM tombstones WHERE key = ?", (key,))
+            self.db.execute("UPDATE files SET state = 'pending' WHERE path = ? AND state != 'gone'", (row[0],))
+        return row[0]
+
     def clear(self) -> None:
         with self.transaction():
             self.db.execute("DELETE FROM sessions")
             self.db.execute("DELETE FROM files")
+
+    def sessions_by_key(self, keys: Iterable[str]) -> dict[str, SessionRow]:
+        ks = list(set(keys))
+        out: dict[str, SessionRow] = {}
+        for i in range(0, len(ks), 500):
+            chunk = ks[i : i + 500]
+            q = f"SELECT {_SESSION_COLS} FROM sessions WHERE key IN ({','.join('?' * len(chunk))})"
+            for r in self.db.execute(q, chunk):
+                out[r[0]] = SessionRow(*r)
+        return out
+
+    def select_sessions(self, project: str | None = None, before: float | None = None) -> list[SessionRow]:
+        where, args = [], []
+        if project:
+            where.append("(lower(project) = ? OR cwd = ?)")
+            args += [project.lower(), project]
+        if before is not None:
+            where.append("updated < ?")
+            args.append(before)
+        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        return [SessionRow(*r) for r in self.db.execute(f"SELECT {_SESSION_COLS} FROM sessions {clause} ORDER BY updated", args)]
 
     # -- sessions
     def sessions_by_sid(self, sids: Iterable[int]) -> dict[int, SessionRow]:
@@ -185,12 +259,12 @@ class Catalog:
         out: dict[str, dict[str, int]] = {}
         q = (
             "SELECT harness, count(*), sum(sessions), sum(records), sum(skipped), sum(redactions), "
-            "sum(state = 'error') FROM files GROUP BY harness"
+            "sum(state = 'error'), sum(state = 'gone') FROM files GROUP BY harness"
         )
-        for h, files, sessions, records, skipped, redactions, errors in self.db.execute(q):
+        for h, files, sessions, records, skipped, redactions, errors, gone in self.db.execute(q):
             out[h] = {
                 "files": files, "sessions": sessions or 0, "records": records or 0,
-                "skipped": skipped or 0, "redactions": redactions or 0, "errors": errors or 0,
+                "skipped": skipped or 0, "redactions": redactions or 0, "errors": errors or 0, "gone": gone or 0,
             }
         return out
 

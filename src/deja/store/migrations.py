@@ -67,6 +67,24 @@ def m001_initial(db: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m002_retention(db: sqlite3.Connection) -> None:
+    """Sessions whose source file disappeared are kept (marked `gone`); forgotten ones leave a
+    tombstone so no later index brings them back."""
+    _script(
+        db,
+        """
+        ALTER TABLE sessions ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE IF NOT EXISTS tombstones (
+            key TEXT PRIMARY KEY,
+            path TEXT NOT NULL DEFAULT '',
+            title TEXT NOT NULL DEFAULT '',
+            created REAL NOT NULL
+        )
+        """,
+    )
+
+
 def apply(db: sqlite3.Connection) -> list[str]:
     """Apply pending migrations; returns the names applied."""
     db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")

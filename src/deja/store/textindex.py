@@ -81,10 +81,15 @@ class TextIndex:
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=WRITER_THREADS)
         return self._writer
 
+    # Deletes go through a term-set query: delete_documents_by_term builds a signed term and
+    # silently matches nothing in an unsigned field.
     def delete_files(self, fids: Sequence[int]) -> None:
-        w = self.writer()
-        for fid in fids:
-            w.delete_documents_by_term("fid", fid)
+        if fids:
+            self.writer().delete_documents_by_query(tantivy.Query.term_set_query(self.schema, "fid", list(fids)))
+
+    def delete_sessions(self, sids: Sequence[int]) -> None:
+        if sids:
+            self.writer().delete_documents_by_query(tantivy.Query.term_set_query(self.schema, "sid", list(sids)))
 
     def add(self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, text: str) -> None:
         doc = tantivy.Document()

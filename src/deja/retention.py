@@ -1,0 +1,40 @@
+"""Forgetting, on purpose: sessions removed for good, with tombstones so no later index brings
+them back. (Sessions whose source file the harness deleted are kept; see indexer.)"""
+
+from __future__ import annotations
+
+from deja.errors import DejaError
+from deja.store import SessionRow, Store, stable_id
+
+
+def select(store: Store, session: str | None, project: str | None, before: float | None) -> list[SessionRow]:
+    if not (session or project or before is not None):
+        raise DejaError("say what to forget: --session ID, --project P or --before DATE")
+    if session:
+        rows = store.catalog.find_sessions(session)
+        exact = [r for r in rows if r.id == session or r.key == session]
+        if exact:
+            return exact[:1]
+        if len(rows) != 1:
+            raise DejaError(f"{session!r} matches {len(rows)} sessions; give the full id (`deja last` lists them)")
+        return rows
+    return store.catalog.select_sessions(project, before)
+
+
+def forget(store: Store, rows: list[SessionRow]) -> None:
+    """Catalog first (tombstones, rows gone), then the text index; every step is idempotent."""
+    store.catalog.forget(rows)
+    tomb = store.catalog.tombstoned()
+    store.text.delete_sessions([stable_id(k) for k in tomb])
+    store.text.commit()
+
+
+def unforget(store: Store, key: str) -> str:
+    path = store.catalog.unforget(key)
+    if path is None:
+        matches = [k for k, *_ in store.catalog.tombstones() if k.split(":", 1)[-1].startswith(key) or k.startswith(key)]
+        if len(matches) == 1:
+            path = store.catalog.unforget(matches[0])
+        else:
+            raise DejaError(f"no forgotten session {key!r}; `deja forget --list` shows them")
+    return path or ""
