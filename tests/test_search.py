@@ -58,8 +58,6 @@ def test_words_are_anded_and_quoted_phrases_are_contiguous(home):
     assert r["tier"] == "relevance" and "only-pool" in ids(r)
 
 
-@pytest.mark.xfail(strict=True, reason="AND is applied per record, not per session: a session with each word "
-                   "in a different record is tier 'relevance' and the CLI says 'No session has every word'")
 def test_words_in_different_records_of_one_session_are_an_exact_hit(home):
     session(home, "api", "split", [("user", "the walrus cache is cold", OLD), ("assistant", "the narwhal restarted", OLD)])
     session(home, "api", "walrus-only", [("user", "the walrus cache is warm", OLD)])

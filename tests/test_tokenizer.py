@@ -48,3 +48,30 @@ def test_spans_agree_with_tokens(text):
 def test_spans_point_at_their_text(text):
     for tok, start, end in spans(text):
         assert text[start:end].lower() == tok
+
+
+@given(st.text(), st.text())
+def test_find_terms_finds_the_words_and_only_tokens(text, query):
+    from deja.tokenizer import find_terms
+
+    terms = set(tokens(query))
+    found = set(find_terms(text, [(t,) for t in terms], limit=10**6))
+    for s, e in found:
+        assert text[s:e].lower() in terms
+    words = {(s, e) for tok, s, e in spans(text) if tok in terms and not "\u3040" <= tok[0] <= "\U0002fa1f"}
+    assert words <= found
+
+
+def test_find_terms_respects_word_edges():
+    from deja.tokenizer import find_terms
+
+    text = "Pool spool pool_x 我在改广告SDK"
+    assert [text[s:e] for s, e in find_terms(text, [("pool",), ("广告",), ("sdk",)])] == ["Pool", "pool", "广告", "SDK"]
+
+
+def test_find_terms_finds_phrases_whole():
+    from deja.tokenizer import find_terms
+
+    text = "see src/gateway/router.py and router py; 改广告点击率"
+    found = [text[s:e] for s, e in find_terms(text, [("src", "gateway", "router", "py"), ("广告", "告点", "点击")])]
+    assert found == ["src/gateway/router.py", "广告点击"]

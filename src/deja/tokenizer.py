@@ -9,6 +9,8 @@ Changing anything here changes what is in the index: bump TOKENIZER_VERSION (for
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 TOKENIZER_VERSION = 1
 
@@ -75,6 +77,40 @@ def spans(text: str) -> list[tuple[str, int, int]]:
             if len(low) <= MAX_TOKEN_CHARS:
                 out.append((low, start, m.end()))
     return out
+
+
+_WORD_CHAR = re.compile(rf"[^\W_{_CJK}]")
+
+
+def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) -> list[tuple[int, int]]:
+    """Where the query's clauses occur in raw text, case-insensitively, without tokenizing it:
+    a word only as a whole token, a phrase as its words with punctuation between, a CJK run
+    anywhere. For highlighting."""
+    if not clauses:
+        return []
+    pattern = _alternation(tuple(tuple(c) for c in clauses))
+    out: list[tuple[int, int]] = []
+    for m in pattern.finditer(text):
+        s, e = m.span()
+        if (s and not _HAS_CJK.match(text, s) and _WORD_CHAR.match(text, s - 1)) or (
+            not _HAS_CJK.match(text, e - 1) and _WORD_CHAR.match(text, e)
+        ):
+            continue  # inside a longer word
+        out.append((s, e))
+        if len(out) >= limit:
+            break
+    return out
+
+
+@lru_cache(maxsize=64)
+def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
+    parts: set[str] = set()
+    for c in clauses:
+        if all(len(t) == 2 and _HAS_CJK.match(t) for t in c):
+            parts.add(re.escape(c[0] + "".join(t[1] for t in c[1:])))  # bigrams back into their run
+        else:
+            parts.add(r"[\W_]+".join(re.escape(t) for t in c))
+    return re.compile("|".join(sorted(parts, key=len, reverse=True)), re.IGNORECASE)
 
 
 def index_form(text: str) -> str:

@@ -118,23 +118,20 @@ def search(store: Store, text: str, opts: Options) -> Result:
     filters = _filters(opts)
     want = opts.limit if not opts.all else 10**9
     k = max(MIN_CANDIDATES, opts.limit * CANDIDATES_PER_HIT)
-    for tier, require_all in (("exact", True), ("relevance", False)):
-        clauses = q.clauses
-        if not require_all:
-            # Any clause may match; a lone phrase falls apart into its words.
-            if len(clauses) == 1:
-                clauses = tuple((t,) for t in clauses[0])
-            if len(clauses) < 2:
-                break  # one plain word: "any word" would find nothing more
-        cands, count = store.text.search(clauses, filters, k, require_all)
-        if opts.all and count > len(cands):
-            cands, count = store.text.search(clauses, filters, count, require_all)
+    # Exact: every clause somewhere in the session (a phrase within one record).
+    cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6)
+    if cands:
+        return _rank(store, q, q.clauses, cands, capped, "exact", want, sessions)
+    # Relevance: any clause; a lone phrase falls apart into its words.
+    clauses = q.clauses if len(q.clauses) > 1 else tuple((t,) for t in q.clauses[0])
+    if len(clauses) > 1:
+        cands, count = store.text.search(clauses, filters, k, require_all=False)
         if cands:
-            return _rank(store, q, clauses, cands, count > len(cands), tier, want)
+            return _rank(store, q, clauses, cands, count > len(cands), "relevance", want, None)
     return Result(text, "none", 0, False, [], q.explain())
 
 
-def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int) -> Result:
+def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None) -> Result:
     now = time.time()
     by_sid: dict[int, list] = {}
     for c in cands:
@@ -153,7 +150,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hits.append(hit)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
-    total = len(hits)
+    total = max(len(hits), sessions or 0)
     hits = hits[:want]
     for h in hits:
         cs = h.snippets

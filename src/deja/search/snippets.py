@@ -5,17 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from deja.tokenizer import spans
+from deja.tokenizer import find_terms
 
 SNIPPET_CHARS = 200
 
 
 def snippet(text: str, clauses: Sequence[Sequence[str]], width: int = SNIPPET_CHARS) -> tuple[str, list[tuple[int, int]]]:
     """A window of `text` around the densest matches, and the match offsets inside it."""
-    toks = spans(text)
-    wanted = {t for c in clauses for t in c}
-    hits = [(s, e) for tok, s, e in toks if tok in wanted]
-    return _window(text, hits, width)
+    return _window(text, find_terms(text, clauses), width)
 
 
 def regex_snippet(text: str, pattern: re.Pattern[str], width: int = SNIPPET_CHARS) -> tuple[str, list[tuple[int, int]]]:
@@ -27,17 +24,21 @@ def _window(text: str, hits: list[tuple[int, int]], width: int) -> tuple[str, li
     flat = " ".join(text.split()) if not hits else None
     if flat is not None:
         return (flat[:width] + ("…" if len(flat) > width else "")), []
-    # The window start that covers the most matches, anchored a little before a match.
+    # The window start that covers the most matches (hits are in text order: two pointers),
+    # anchored a little before a match and at a word boundary when one is near.
     best_start, best_n = 0, -1
-    for s, _ in hits:
+    j = 0
+    for i, (s, _) in enumerate(hits):
         start = max(0, s - width // 4)
-        # Begin at a word boundary when one is near, not in the middle of a word.
-        space = text.rfind(" ", max(0, start - 20), s)
-        if start and space >= 0:
-            start = space + 1
-        n = sum(1 for a, b in hits if a >= start and b <= start + width)
-        if n > best_n:
-            best_start, best_n = start, n
+        j = max(j, i)
+        while j < len(hits) and hits[j][1] <= start + width:
+            j += 1
+        if j - i > best_n:
+            best_start, best_n = start, j - i
+    if best_start:
+        space = text.find(" ", best_start, best_start + 20)
+        if space >= 0:
+            best_start = space + 1
     end = min(len(text), best_start + width)
     raw = text[best_start:end]
     marks = [(a - best_start, b - best_start) for a, b in hits if a >= best_start and b <= end]

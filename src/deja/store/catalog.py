@@ -60,6 +60,8 @@ class Catalog:
         try:
             if readonly:
                 self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, timeout=10)
+                if migrations.pending(self.db):
+                    raise StoreError(f"the index at {path.parent} is from an older deja; run `deja index` to upgrade it")
             else:
                 fresh = not path.exists()
                 self.db = sqlite3.connect(path, isolation_level=None, timeout=30)

@@ -85,6 +85,15 @@ def m002_retention(db: sqlite3.Connection) -> None:
     )
 
 
+def pending(db: sqlite3.Connection) -> list[str]:
+    """Migrations not yet applied (read-only check)."""
+    try:
+        done = {row[0] for row in db.execute("SELECT name FROM migrations")}
+    except sqlite3.OperationalError:
+        done = set()
+    return [name for name, _ in MIGRATIONS if name not in done]
+
+
 def apply(db: sqlite3.Connection) -> list[str]:
     """Apply pending migrations; returns the names applied."""
     db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at REAL NOT NULL)")

@@ -25,6 +25,8 @@ SCHEMA_VERSION = 1
 # history stays within a few hundred MB.
 WRITER_HEAP = 96_000_000
 WRITER_THREADS = 2
+# A search collects the matching sessions of its rarest clause whole, up to this many sessions.
+SESSION_SCAN_CAP = 1_000_000
 
 
 def _schema() -> tantivy.Schema:
@@ -166,6 +168,54 @@ class TextIndex:
         times = searcher.fast_field_values("time", addrs)
         cands = [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
         return cands, result.count or 0
+
+    def search_sessions(
+        self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int
+    ) -> tuple[list[Candidate], int, bool]:
+        """Sessions that hold every clause somewhere (each in some record, not all in one).
+
+        The rarest clause's sessions are collected whole, then narrowed by each other clause
+        restricted to them; the surviving sessions' records are ranked by BM25 over any clause.
+        Returns the top `limit` records, the number of matching sessions, and whether that count
+        was capped (at SESSION_SCAN_CAP sessions).
+        """
+        searcher = self._searcher()
+        fq = self._filters(filters)
+        must = tantivy.Occur.Must
+
+        def query(clause: Sequence[str], *extra: tuple) -> tantivy.Query:
+            return tantivy.Query.boolean_query([(must, self._text_query([clause], True)), *fq, *extra])
+
+        def sids_of(q: tantivy.Query) -> set[int]:
+            # A terms aggregation over the `sid` fast field: the distinct sessions, unscored.
+            agg = {"s": {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}}
+            return {int(b["key"]) for b in searcher.aggregate(q, agg)["s"]["buckets"]}
+
+        counted = sorted((searcher.search(query(c), 1, count=True).count or 0, i) for i, c in enumerate(clauses))
+        if counted[0][0] == 0:
+            return [], 0, False
+        sessions = sids_of(query(clauses[counted[0][1]]))
+        capped = len(sessions) >= SESSION_SCAN_CAP
+        for _, i in counted[1:]:
+            within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
+            sessions &= sids_of(query(clauses[i], within))
+            if not sessions:
+                return [], 0, capped
+        any_clause = self._text_query(clauses, require_all=False)
+        within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
+        final = tantivy.Query.boolean_query([(must, any_clause), within, *fq])
+        hits = searcher.search(final, limit, count=False).hits
+        addrs = [a for _, a in hits]
+        cands = [
+            Candidate(score, sid, role, t, addr)
+            for (score, addr), sid, role, t in zip(
+                hits,
+                searcher.fast_field_values("sid", addrs),
+                searcher.fast_field_values("role", addrs),
+                searcher.fast_field_values("time", addrs),
+            )
+        ]
+        return cands, len(sessions), capped
 
     def bodies(self, addrs: Sequence[object]) -> list[StoredRecord]:
         searcher = self.index.searcher()
