@@ -68,12 +68,13 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str], int]] = [
         1,
     ),
     (
+        # Matched against the lowercased text (no IGNORECASE: the literal alternation then
+        # skips ahead by its first characters, several times faster); spans map back 1:1.
         "secret-assignment",
         ("passw", "passphrase", "pwd", "secret", "token", "key", "credential"),
         re.compile(
             rf"{_SECRET_NAME}[\"']?\s*(?::=|=|:)\s*"
-            r"(?:\"([^\"\n]{4,256})\"|'([^'\n]{4,256})'|([^\s\"',;)}\]]{4,256}))",
-            re.I,
+            r"(?:\"([^\"\n]{4,256})\"|'([^'\n]{4,256})'|([^\s\"',;)}\]]{4,256}))"
         ),
         -1,
     ),
@@ -87,6 +88,9 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str], int]] = [
         1,
     ),
 ]
+
+# Every needle once: a substring test each (memchr speed) decides which patterns run.
+_NEEDLES = tuple(sorted({n for _, ns, _, _ in _PATTERNS for n in ns}))
 
 # Bits per character above which a 32+ character assigned value is taken for a key.
 # Hex (git SHAs, digests) tops out at 4.0, so it is never caught by this rule.
@@ -107,15 +111,21 @@ def redact(text: str) -> tuple[str, int]:
     if not text:
         return text, 0
     low = text.lower()
+    present = {n for n in _NEEDLES if n in low}
+    if not present:
+        return text, 0
     count = 0
     for kind, needles, pattern, group in _PATTERNS:
-        if not any(n in low for n in needles):
+        if present.isdisjoint(needles):
             continue
         pieces: list[str] = []
         last = 0
-        for m in pattern.finditer(text):
+        lowered = kind == "secret-assignment" and len(low) == len(text)
+        if kind == "secret-assignment" and not lowered:
+            pattern = re.compile(pattern.pattern, re.I)  # rare: lower() changed the length
+        for m in pattern.finditer(low if lowered else text):
             g = next(i for i in (1, 2, 3) if m.group(i) is not None) if group == -1 else group
-            value = m.group(g)
+            value = text[m.start(g) : m.end(g)]
             if "[redacted:" in value:
                 continue
             if kind == "secret-assignment" and _PLACEHOLDER.match(value):

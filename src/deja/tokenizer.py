@@ -57,7 +57,10 @@ def tokens(text: str) -> list[str]:
         if i % 2:
             _emit(out, part, "")
         elif part:
-            out.extend(w for w in _WORD_RE.findall(part) if len(w) <= MAX_TOKEN_CHARS)
+            words = _WORD_RE.findall(part)
+            if words and len(max(words, key=len)) > MAX_TOKEN_CHARS:
+                words = [w for w in words if len(w) <= MAX_TOKEN_CHARS]
+            out.extend(words)
     return out
 
 
