@@ -206,3 +206,14 @@ def test_console_script_and_status(real_home):
     r = deja("status", "--json").json()
     assert r["sessions"] == 3 and r["exists"] is True
     assert time.time()  # status ran through python -m deja; the console script is checked in .ci/run
+
+
+def test_every_command_has_help_and_docs():
+    from pathlib import Path
+
+    from deja.cli import COMMANDS
+
+    docs = (Path(__file__).parent.parent / "docs" / "cli.md").read_text()
+    for name in COMMANDS:
+        assert deja(name, "--help").out.startswith("Usage: deja " + name)
+        assert f"`deja {name}" in docs, name

@@ -26,7 +26,8 @@ _CJK = (
     "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"  # hangul
     "\U00020000-\U0002fa1f"  # ideographs ext. B-F, compatibility supplement
 )
-_TOKEN_RE = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+)")
+# Compiled lazily shapes cost: a class like [^\W_<CJK ranges>] takes ~15 ms to compile, which
+# every CLI call and hook would pay; these are cheap and do the same work together.
 _HAS_CJK = re.compile(rf"[{_CJK}]")
 _CJK_SPLIT = re.compile(rf"([{_CJK}]+)")
 _WORD_RE = re.compile(r"[^\W_]+")
@@ -67,22 +68,28 @@ def tokens(text: str) -> list[str]:
 def spans(text: str) -> list[tuple[str, int, int]]:
     """Tokens of `text` with their character offsets in `text` (for highlighting)."""
     out: list[tuple[str, int, int]] = []
-    for m in _TOKEN_RE.finditer(text):
-        cjk, word = m.group(1), m.group(2)
-        start = m.start()
-        if cjk:
-            if len(cjk) == 1:
-                out.append((cjk, start, start + 1))
-            else:
-                out.extend((cjk[i : i + 2], start + i, start + i + 2) for i in range(len(cjk) - 1))
-        else:
-            low = word.lower()
-            if len(low) <= MAX_TOKEN_CHARS:
-                out.append((low, start, m.end()))
+    for m in _WORD_RE.finditer(text):
+        run, start = m.group(), m.start()
+        if not _HAS_CJK.search(run):
+            if len(run) <= MAX_TOKEN_CHARS:
+                out.append((run.lower(), start, m.end()))
+            continue
+        pos = start
+        for i, part in enumerate(_CJK_SPLIT.split(run)):
+            if i % 2:
+                if len(part) == 1:
+                    out.append((part, pos, pos + 1))
+                else:
+                    out.extend((part[j : j + 2], pos + j, pos + j + 2) for j in range(len(part) - 1))
+            elif part and len(part) <= MAX_TOKEN_CHARS:
+                out.append((part.lower(), pos, pos + len(part)))
+            pos += len(part)
     return out
 
 
-_WORD_CHAR = re.compile(rf"[^\W_{_CJK}]")
+def _word_char(text: str, i: int) -> bool:
+    """Is text[i] part of a non-CJK token (a letter or digit, not `_`)?"""
+    return 0 <= i < len(text) and text[i].isalnum() and not _HAS_CJK.match(text, i)
 
 
 def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) -> list[tuple[int, int]]:
@@ -95,8 +102,8 @@ def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) ->
     out: list[tuple[int, int]] = []
     for m in pattern.finditer(text):
         s, e = m.span()
-        if (s and not _HAS_CJK.match(text, s) and _WORD_CHAR.match(text, s - 1)) or (
-            not _HAS_CJK.match(text, e - 1) and _WORD_CHAR.match(text, e)
+        if (not _HAS_CJK.match(text, s) and _word_char(text, s - 1)) or (
+            not _HAS_CJK.match(text, e - 1) and _word_char(text, e)
         ):
             continue  # inside a longer word
         out.append((s, e))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import traceback
@@ -12,16 +13,44 @@ from deja import __version__
 from deja.errors import DejaError
 
 
-class DefaultGroup(click.Group):
-    """`deja QUERY` is `deja search QUERY`."""
+# name -> (module, one-line help). Commands are imported only when run: a hook or a search
+# should not pay for importing every other command.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "search": ("deja.cli.search", "Find sessions: words are ANDed, \"quoted words\" are a phrase."),
+    "show": ("deja.cli.search", "Print one session (ID or a unique prefix of it)."),
+    "last": ("deja.cli.search", "The N most recently updated sessions."),
+    "index": ("deja.cli.index", "Bring the index up to date with every agent's history."),
+    "sources": ("deja.cli.index", "Every harness deja reads, and what its store gave."),
+    "status": ("deja.cli.index", "Where the index is, how big, and how fresh."),
+    "remember": ("deja.cli.notes", "Write down something worth finding later."),
+    "forget": ("deja.cli.forget", "Remove sessions from the index for good."),
+}
+
+
+class LazyGroup(click.Group):
+    """`deja QUERY` is `deja search QUERY`; subcommands load on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module = importlib.import_module(COMMANDS[name][0])
+        return getattr(module, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+        if args and args[0] not in COMMANDS and args[0] not in ("--help", "-h", "--version"):
             args = ["search", *args]
         return super().parse_args(ctx, args)
 
 
-@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deja")
 def cli() -> None:
     """A memory of everything your coding agents said and did on this machine.
@@ -30,16 +59,7 @@ def cli() -> None:
     """
 
 
-def _register() -> None:
-    from deja.cli import forget, index, notes, search
-
-    for module in (search, index, notes, forget):
-        for cmd in module.COMMANDS:
-            cli.add_command(cmd)
-
-
 def main(argv: list[str] | None = None) -> None:
-    _register()
     debug = os.environ.get("DEJA_DEBUG") == "1"
     try:
         rc = cli.main(args=argv, prog_name="deja", standalone_mode=False)

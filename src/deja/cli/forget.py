@@ -55,4 +55,3 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
     click.echo(f"{verb} {len(rows)} session(s)")
 
 
-COMMANDS = [forget]

@@ -123,4 +123,3 @@ def status(as_json) -> None:
         click.echo("redaction OFF (DEJA_NO_REDACT=1): unsafe")
 
 
-COMMANDS = [index, sources, status]

@@ -25,4 +25,3 @@ def remember(text, project, tags, as_json) -> None:
     click.echo(f"remembered for {entry['project']}")
 
 
-COMMANDS = [remember]

@@ -167,4 +167,3 @@ def last(n, harness, project, as_json) -> None:
         click.echo(render.header(r))
 
 
-COMMANDS = [search, show, last]
