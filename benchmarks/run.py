@@ -1,15 +1,16 @@
-"""Index and search benchmarks on a generated corpus, against grep as the baseline.
+"""Index and search benchmarks on a generated corpus, with grep as the baseline.
 
-    python benchmarks/generate.py /tmp/deja-bench/home --mib 110
-    python benchmarks/run.py /tmp/deja-bench/home [--runs 3]
+    python benchmarks/gen_corpus.py --home /tmp/deja-bench --mb 100 --seed 42
+    python benchmarks/run.py --home /tmp/deja-bench [--runs 3] [--json out.json]
 
-Prints a Markdown table (medians; the machine is shared and noisy, so ratios against a grep
-run in the same go are the numbers to compare across machines).
+Prints a Markdown table. Medians throughout: the machine is shared and noisy, so compare ratios
+against the grep run made in the same go across machines. Not part of the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -19,105 +20,119 @@ import sys
 import time
 from pathlib import Path
 
+HERE = Path(__file__).parent
 QUERIES = [
     ("common word", "connection"),
     ("two words", "pool timeout"),
-    ("rare word", "err-4242"),
+    ("rare identifier", "err-4242"),
     ("phrase", '"retry cache"'),
     ("CJK two-character term", "连接"),
-    ("path with punctuation", "src/gateway/router.py"),
+    ("path", "src/gateway/router.py"),
     ("filtered: --harness codex --since 400d", "deploy"),
 ]
 
 
-def timed(cmd: list[str], env: dict) -> tuple[float, float]:
-    """Wall seconds and the peak RSS (MB) of one child run."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def run(cmd: list[str], env: dict) -> float:
     t = time.perf_counter()
     subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wall = time.perf_counter() - t
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(peak, before) / 1024
+    return time.perf_counter() - t
 
 
 def du(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
+def med(xs: list[float]) -> float:
+    return statistics.median(xs)
+
+
+def p95(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("home", type=Path)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--home", type=Path, required=True)
+    ap.add_argument("--runs", type=int, default=3, help="cold builds to take the median of")
+    ap.add_argument("--json", type=Path, help="also write the numbers here")
     args = ap.parse_args()
     home = args.home.resolve()
-    env = {**os.environ, "HOME": str(home)}
-    for k in list(env):
-        if k.startswith(("XDG_", "DEJA_")):
-            env.pop(k)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
+    env["HOME"] = str(home)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed deja has its bytecode compiled
     deja = [sys.executable, "-m", "deja"]
+    index_dir = home / ".cache" / "deja"
     stores = [home / ".claude", home / ".codex", home / ".pi"]
     corpus = sum(du(s) for s in stores if s.exists())
-    rows = []
+    out: dict = {"corpus_bytes": corpus, "machine": f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"}
 
     cold = []
     for _ in range(args.runs):
-        shutil.rmtree(home / ".cache" / "deja", ignore_errors=True)
-        wall, _ = timed(deja + ["index"], env)
-        cold.append(wall)
-    # peak memory of one cold build, measured alone in a fresh process tree
-    shutil.rmtree(home / ".cache" / "deja", ignore_errors=True)
-    peak = subprocess.run(
-        ["/usr/bin/time", "-f", "%M", *deja, "index"], env=env, capture_output=True, text=True, check=True
-    ).stderr.strip().splitlines()[-1]
-    size = du(home / ".cache" / "deja")
-    noop = statistics.median(timed(deja + ["index"], env)[0] for _ in range(5))
-    rows.append(("corpus", f"{corpus / 2**20:.0f} MiB of JSONL"))
-    rows.append(("cold index, wall (median of %d)" % args.runs, f"{statistics.median(cold):.1f} s ({corpus / 2**20 / statistics.median(cold):.1f} MiB/s)"))
-    rows.append(("cold index, peak RSS", f"{int(peak) / 1024:.0f} MB"))
-    rows.append(("index size on disk", f"{size / 2**20:.0f} MiB ({100 * size / corpus:.0f}% of the corpus)"))
-    rows.append(("no-op re-index (median of 5)", f"{noop * 1000:.0f} ms"))
+        shutil.rmtree(index_dir, ignore_errors=True)
+        cold.append(run(deja + ["index"], env))
+    shutil.rmtree(index_dir, ignore_errors=True)
+    timed = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", *deja, "index"], env=env, capture_output=True, text=True, check=True)
+    peak_kb, user, sys_ = timed.stderr.strip().splitlines()[-1].split()
+    out.update(cold_index_s=med(cold), cold_index_runs=cold, peak_rss_mb=int(peak_kb) / 1024,
+               cold_cpu_s=float(user) + float(sys_), index_bytes=du(index_dir))
+    out["noop_reindex_s"] = med([run(deja + ["index"], env) for _ in range(5)])
+    appends = []
+    for i in range(5):
+        subprocess.run([sys.executable, str(HERE / "gen_corpus.py"), "--home", str(home), "--append-files", "5", "--seed", str(i)],
+                       check=True, capture_output=True)
+        appends.append(run(deja + ["index"], env))
+    out["append5_reindex_s"] = med(appends)
+    startup = [run(deja + ["--help"], env) for _ in range(5)]
+    out["startup_s"] = med(startup)
 
-    # In-process search latency: the library call the CLI, MCP server and hooks share.
+    # In-process latency: the library call the CLI, MCP server and hooks share.
     code = r"""
-import statistics, sys, time
+import json, statistics, sys, time
 from deja import paths
 from deja.search import Options, search
 from deja.store import Store
 store = Store(paths.index_dir(), readonly=True)
-for label, q in QUERIES:
+rows = []
+for label, q in json.loads(sys.argv[1]):
     opts = Options(harness="codex", since=time.time() - 400 * 86400) if label.startswith("filtered") else Options()
-    search(store, q, opts)  # warm
+    search(store, q, opts)
     ts = []
     for _ in range(20):
         t = time.perf_counter(); r = search(store, q, opts); ts.append(time.perf_counter() - t)
-    ts.sort()
-    print(f"{label}\t{statistics.median(ts)*1000:.1f}\t{ts[18]*1000:.1f}\t{r.total}\t{r.capped}")
+    rows.append([label, ts, r.total, r.capped])
+print(json.dumps(rows))
 """
-    out = subprocess.run([sys.executable, "-c", f"QUERIES={QUERIES!r}\n{code}"], env=env, capture_output=True, text=True, check=True).stdout
-    search_rows = [line.split("\t") for line in out.strip().splitlines()]
+    rows = json.loads(subprocess.run([sys.executable, "-c", code, json.dumps(QUERIES)], env=env, capture_output=True, text=True, check=True).stdout)
+    out["search"] = []
+    for (label, ts, total, capped), (_, q) in zip(rows, QUERIES):
+        words = [q] if q.startswith('"') else q.split(" ")
+        argv = deja + ["search", *words, "--json"]
+        if label.startswith("filtered"):
+            argv += ["--harness", "codex", "--since", "400d"]
+        cli = [run(argv, env) for _ in range(7)]
+        out["search"].append({"query": label, "inproc_median_ms": med(ts) * 1000, "inproc_p95_ms": p95(ts) * 1000,
+                              "cli_median_ms": med(cli) * 1000, "cli_p95_ms": p95(cli) * 1000,
+                              "sessions": total, "capped": capped})
+    # Baseline: what a person does without deja (a rare word, so grep reads every file).
+    out["grep_rare_ms"] = med([run(["grep", "-rliF", "err-4242", *map(str, stores)], env) for _ in range(5)]) * 1000
 
-    # Baseline: what a person does without deja.
-    # A rare word, so grep reads every file (a common one lets `grep -l` stop early in each).
-    grep_times = []
-    for _ in range(5):
-        t = time.perf_counter()
-        subprocess.run(["grep", "-rliF", "err-4242", *map(str, stores)], stdout=subprocess.DEVNULL)
-        grep_times.append(time.perf_counter() - t)
-    grep = statistics.median(grep_times)
-    cli = statistics.median(timed(deja + ["search", "err-4242", "--json"], env)[0] for _ in range(5))
-    startup = statistics.median(timed(deja + ["--help"], env)[0] for _ in range(5))
-
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1))
+    mib = corpus / 2**20
+    print(f"Corpus: {mib:.0f} MiB of JSONL ({out['machine']})\n")
     print("| measure | value |\n|---|---|")
-    for k, v in rows:
-        print(f"| {k} | {v} |")
-    print("\n| query (in-process `deja.search.search`, 20 runs) | median ms | p95 ms | sessions | capped |\n|---|---|---|---|---|")
-    for label, med, p95, total, capped in search_rows:
-        print(f"| {label} | {med} | {p95} | {total} | {capped} |")
-    print("\n| end to end | median |\n|---|---|")
-    print(f"| `deja search err-4242 --json` (new process, freshness check included) | {cli * 1000:.0f} ms |")
-    print(f"| of which process start-up (`deja --help`) | {startup * 1000:.0f} ms |")
-    print(f"| baseline `grep -rliF err-4242` over the stores (page cache warm) | {grep * 1000:.0f} ms |")
-    print(f"| ratio grep / deja CLI | {grep / cli:.1f}× |")
+    print(f"| cold index, wall (median of {args.runs}) | {out['cold_index_s']:.1f} s ({mib / out['cold_index_s']:.1f} MiB/s) |")
+    print(f"| cold index, CPU (user+sys) | {out['cold_cpu_s']:.1f} s |")
+    print(f"| cold index, peak RSS | {out['peak_rss_mb']:.0f} MB |")
+    print(f"| index size on disk | {out['index_bytes'] / 2**20:.0f} MiB ({100 * out['index_bytes'] / corpus:.0f}% of the corpus) |")
+    print(f"| no-op re-index (median of 5) | {out['noop_reindex_s'] * 1000:.0f} ms |")
+    print(f"| re-index after appending to 5 transcripts (median of 5) | {out['append5_reindex_s'] * 1000:.0f} ms |")
+    print(f"| process start-up, `deja --help` | {out['startup_s'] * 1000:.0f} ms |")
+    print("\n| query | in-process median / p95 ms | CLI median / p95 ms | sessions |\n|---|---|---|---|")
+    for r in out["search"]:
+        print(f"| {r['query']} | {r['inproc_median_ms']:.1f} / {r['inproc_p95_ms']:.1f} | {r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f} | {r['sessions']}{' (capped)' if r['capped'] else ''} |")
+    print(f"\nBaseline: `grep -rliF err-4242` over the stores, page cache warm: {out['grep_rare_ms']:.0f} ms.")
 
 
 if __name__ == "__main__":

@@ -203,7 +203,7 @@ def _cold(home: Path) -> dict:
 @pytest.fixture
 def corpus(home):
     """A few hundred files, so a cold index runs many batches."""
-    subprocess.run([sys.executable, str(Path(__file__).parent.parent / "benchmarks/generate.py"), str(home), "--mib", "6"],
+    subprocess.run([sys.executable, str(Path(__file__).parent.parent / "benchmarks/gen_corpus.py"), "--home", str(home), "--mb", "6"],
                    check=True, capture_output=True)
     return home
 

@@ -1,6 +1,7 @@
 """Generate a realistic corpus of agent transcripts in a fake HOME (Claude Code, Codex, pi).
 
-    python benchmarks/generate.py OUT_HOME --mib 100 [--seed 1]
+    python benchmarks/gen_corpus.py --home OUT_HOME --mb 100 [--seed 42]
+    python benchmarks/gen_corpus.py --home OUT_HOME --append-files 5   # grow 5 live sessions
 
 Sessions have a mix of prose, code, shell commands and long tool outputs (the bulk of real
 stores), a little Chinese, and the envelope noise each harness writes (request records, token
@@ -144,14 +145,33 @@ def pi_session(rng: random.Random, home: Path, t0: float) -> int:
     return len(data.encode())
 
 
+def append_turns(home: Path, n: int, rng: random.Random) -> list[Path]:
+    """Append one user turn and one reply to the n newest Claude transcripts (a live session)."""
+    files = sorted((home / ".claude/projects").rglob("*.jsonl"), key=lambda p: p.stat().st_mtime)[-n:]
+    import time as _t
+
+    for f in files:
+        sid = f.stem
+        now = _t.time()
+        with open(f, "a") as out:
+            for role, text in (("user", paragraph(rng, 2)), ("assistant", paragraph(rng, 3))):
+                content = text if role == "user" else [{"type": "text", "text": text}]
+                out.write(json.dumps({"type": role, "sessionId": sid, "timestamp": ts(now), "message": {"role": role, "content": content}}) + "\n")
+    return files
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("home", type=Path)
-    ap.add_argument("--mib", type=float, default=100)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--home", type=Path, required=True)
+    ap.add_argument("--mb", type=float, default=100, help="corpus size in MiB")
+    ap.add_argument("--seed", type=int, default=42)
+    ap.add_argument("--append-files", type=int, default=0, help="grow N existing sessions instead")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    target = int(args.mib * 1024 * 1024)
+    if args.append_files:
+        print(json.dumps({"appended": [str(p) for p in append_turns(args.home, args.append_files, rng)]}))
+        return
+    target = int(args.mb * 1024 * 1024)
     total = sessions = 0
     t0 = 1_767_225_600.0  # 2026-01-01
     makers = [claude_session, codex_session, pi_session]
