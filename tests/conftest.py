@@ -25,8 +25,10 @@ def pytest_report_header(config):
 def home(tmp_path, monkeypatch) -> Path:
     h = tmp_path / "home"
     h.mkdir()
+    # Every harness relocation variable (CODEX_HOME, CLAUDE_CONFIG_DIR, GOOSE_PATH_ROOT, …) too:
+    # a test must never read the real machine's stores.
     for var in list(os.environ):
-        if var.startswith(("XDG_", "DEJA_")) or var in ("CLAUDE_CONFIG_DIR", "CODEX_HOME"):
+        if var.startswith(("XDG_", "DEJA_")) or var.endswith(("_HOME", "_ROOT", "_CONFIG_DIR", "_HISTORY_FILE")):
             monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HOME", str(h))
     return h

@@ -42,9 +42,9 @@ def source_states(store: Store) -> list[SourceState]:
             st.state, st.reason = "unreadable", f"permission denied: {present[0]}"
         elif st.sessions and live_files > len(errors):
             if errors:
-                st.reason = f"{len(errors)} file(s) unreadable, e.g. {errors[0][0]}: {errors[0][1]}"
+                st.reason = f"{len(errors)} file(s) unreadable, e.g. {_describe(*errors[0])}"
         elif errors:
-            st.state, st.reason = "unreadable", f"{errors[0][0]}: {errors[0][1]}"
+            st.state, st.reason = "unreadable", _describe(*errors[0])
         elif live_files:
             st.state, st.reason = "parsed-zero", "its files exist but yield no sessions: the format may have moved"
         else:
@@ -56,3 +56,7 @@ def source_states(store: Store) -> list[SourceState]:
     for name, reason in sources.load_errors.items():
         out.append(SourceState(name, "unreadable", reason=reason))
     return out
+
+
+def _describe(path: str, error: str) -> str:
+    return error if path in error else f"{path}: {error}"
