@@ -203,7 +203,7 @@ def _cold(home: Path) -> dict:
 @pytest.fixture
 def corpus(home):
     """A few hundred files, so a cold index runs many batches."""
-    subprocess.run([sys.executable, str(Path(__file__).parent.parent / "benchmarks/gen_corpus.py"), "--home", str(home), "--mb", "6"],
+    subprocess.run([sys.executable, str(Path(__file__).parent.parent / "benchmarks/gen_corpus.py"), "--home", str(home), "--mb", "8", "--seed", "1"],
                    check=True, capture_output=True)
     return home
 
@@ -242,3 +242,32 @@ def test_kill_at_random_moments_then_converge(corpus):
     assert {k: v for k, v in warm.items() if k not in gone and k != "__docs__"} == {k: v for k, v in cold.items() if k != "__docs__"}
     docs, total = warm["__docs__"]
     assert docs == total  # no stray or duplicated records
+
+
+def test_rows_only_in_a_sqlite_wal_are_picked_up(home):
+    """A WAL-mode store changes in its -wal file; the main file stays as it was."""
+    import shutil
+    import sqlite3
+
+    db_dir = home / ".local/share/opencode"
+    db_dir.mkdir(parents=True)
+    live = home.parent / "live"
+    live.mkdir()
+    conn = sqlite3.connect(live / "opencode.db")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.executescript(
+        "CREATE TABLE t(x); INSERT INTO t VALUES (1);"
+    )
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copyfile(live / "opencode.db", db_dir / "opencode.db")
+    from deja.indexer import file_stat
+
+    before = file_stat(db_dir / "opencode.db")
+    conn.execute("INSERT INTO t VALUES (2)")
+    conn.commit()
+    shutil.copyfile(live / "opencode.db-wal", db_dir / "opencode.db-wal")
+    conn.close()
+    after = file_stat(db_dir / "opencode.db")
+    assert after != before

@@ -54,11 +54,34 @@ class Report:
     deferred: int = 0
 
 
+@dataclass(frozen=True)
+class FileStat:
+    """What tells a file changed: for a SQLite store, its `-wal` counts too (new rows sit there
+    until a checkpoint, and the main file does not change)."""
+
+    st_size: int
+    st_mtime_ns: int
+
+
+def file_stat(path: Path, source: Source | None = None) -> FileStat:
+    token = source.change_token(path) if source is not None else None
+    if token is not None:
+        return FileStat(*token)
+    st = os.stat(path)
+    size, mtime = st.st_size, st.st_mtime_ns
+    try:
+        wal = os.stat(f"{path}-wal")
+        size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
+    except OSError:
+        pass
+    return FileStat(size, mtime)
+
+
 @dataclass
 class Task:
     source: Source
     path: Path
-    stat: os.stat_result
+    stat: FileStat
     start: int = 0  # > 0: append from this safe offset
     old: FileState | None = None
 
@@ -161,9 +184,11 @@ def make_plan(store: Store, rebuild: bool = False) -> Plan:
                     plan.excluded.append(key)
                 continue
             try:
-                st = os.stat(path)
+                st = file_stat(path, src)
             except OSError:
                 continue
+            except SourceError:  # the store could not be asked (a server down): parse says why
+                st = FileStat(0, -1)
             plan.files += 1
             old = known.get(key)
             if old is None or old.parser_version != src.version or old.state not in ("ok", "gone"):

@@ -66,24 +66,23 @@ def tokens(text: str) -> list[str]:
 
 
 def spans(text: str) -> list[tuple[str, int, int]]:
-    """Tokens of `text` with their character offsets in `text` (for highlighting)."""
+    """Tokens of `text` with their character offsets in `text` (the same walk as `tokens`)."""
     out: list[tuple[str, int, int]] = []
-    for m in _WORD_RE.finditer(text):
-        run, start = m.group(), m.start()
-        if not _HAS_CJK.search(run):
-            if len(run) <= MAX_TOKEN_CHARS:
-                out.append((run.lower(), start, m.end()))
-            continue
-        pos = start
-        for i, part in enumerate(_CJK_SPLIT.split(run)):
-            if i % 2:
-                if len(part) == 1:
-                    out.append((part, pos, pos + 1))
-                else:
-                    out.extend((part[j : j + 2], pos + j, pos + j + 2) for j in range(len(part) - 1))
-            elif part and len(part) <= MAX_TOKEN_CHARS:
-                out.append((part.lower(), pos, pos + len(part)))
-            pos += len(part)
+    pos = 0
+    for i, part in enumerate(_CJK_SPLIT.split(text)):
+        if i % 2:
+            if len(part) == 1:
+                out.append((part, pos, pos + 1))
+            else:
+                out.extend((part[j : j + 2], pos + j, pos + j + 2) for j in range(len(part) - 1))
+        else:
+            for m in _WORD_RE.finditer(part):
+                # lower() can change a word's shape (İ -> i + combining dot): re-split it as
+                # `tokens` does, every piece keeping the word's span.
+                for w in _WORD_RE.findall(m.group().lower()):
+                    if len(w) <= MAX_TOKEN_CHARS:
+                        out.append((w, pos + m.start(), pos + m.end()))
+        pos += len(part)
     return out
 
 

@@ -49,6 +49,11 @@ class Source:
         """Sessions in `path`, reading from byte `start`."""
         raise NotImplementedError
 
+    def change_token(self, path: Path) -> tuple[int, int] | None:
+        """(size, mtime_ns)-like token that changes when `path` does, for a store that is not a
+        plain file (a database server); None means: stat the file (and its SQLite `-wal`)."""
+        return None
+
 
 def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, ...] = ()) -> list[Path]:
     """Regular files under `root` whose name ends with one of `suffixes` (or matches `match`).
