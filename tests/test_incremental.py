@@ -271,3 +271,22 @@ def test_rows_only_in_a_sqlite_wal_are_picked_up(home):
     conn.close()
     after = file_stat(db_dir / "opencode.db")
     assert after != before
+
+
+def test_a_file_its_source_no_longer_claims_is_dropped(home):
+    """Gemini resumes an old whole-session .json into a .jsonl beside it: the .json stops being
+    a transcript, and what it gave must not stay as a second copy."""
+    chats = home / ".gemini/tmp/proj/chats"
+    chats.mkdir(parents=True)
+    old = {"sessionId": "g1", "startTime": "2026-03-01T10:00:00Z", "lastUpdated": "2026-03-01T10:00:00Z",
+           "messages": [{"id": "m1", "type": "user", "timestamp": "2026-03-01T10:00:00Z", "content": "the old wombat question"}]}
+    (chats / "session-2026-03-01T10-00-g1.json").write_text(json.dumps(old))
+    assert hits(deja("search", "wombat", "--json").json()) == [("gemini", "g1")]
+    write_jsonl(chats / "session-2026-03-01T10-00-g1.jsonl", [
+        {"sessionId": "g1", "projectHash": "x", "startTime": "2026-03-01T10:00:00Z", "kind": "main"},
+        {"id": "m2", "timestamp": "2026-03-01T11:00:00Z", "type": "user", "content": "the new numbat question"},
+    ])
+    r = deja("search", "numbat", "--json").json()
+    assert hits(r) == [("gemini", "g1")]
+    assert deja("search", "wombat", "--json").json()["tier"] == "none"
+    assert fingerprint(home / ".cache/deja") == _cold(home)

@@ -171,11 +171,11 @@ def make_plan(store: Store, rebuild: bool = False) -> Plan:
     seen: set[str] = set()
     harnesses = set()
     for src in sources.enabled():
-        harnesses.add(src.name)
         try:
             found = src.discover()
         except OSError:
-            continue
+            continue  # its files are neither gone nor dropped: we could not look
+        harnesses.add(src.name)
         for path in found:
             key = str(path)
             seen.add(key)
@@ -203,7 +203,9 @@ def make_plan(store: Store, rebuild: bool = False) -> Plan:
         if f.harness in harnesses and f.path not in seen and f.state != "gone":
             if not os.path.lexists(f.path):
                 plan.gone.append(f.path)
-            elif _excluded(f.path, patterns):
+            else:
+                # Still on disk but no longer a transcript to its source (excluded, or superseded
+                # as a Gemini .json resumed into a .jsonl): what it gave is removed.
                 plan.excluded.append(f.path)
     return plan
 
