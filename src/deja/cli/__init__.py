@@ -24,6 +24,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "status": ("deja.cli.index", "Where the index is, how big, and how fresh."),
     "remember": ("deja.cli.notes", "Write down something worth finding later."),
     "forget": ("deja.cli.forget", "Remove sessions from the index for good."),
+    "how": ("deja.cli.work", "The real invocations of a tool: pytest, docker build, cargo test."),
+    "blame": ("deja.cli.work", "Sessions that touched or discussed a file, with what was decided."),
+    "fix": ("deja.cli.work", "What ran after this error where it did not come back."),
+    "ctx": ("deja.cli.work", "A markdown digest of the best session for a query, for a prompt."),
+    "mcp": ("deja.cli.work", "Serve deja's memory to agents over MCP (stdio)."),
+    "install": ("deja.cli.install", "Wire deja into your agents (MCP server; --auto adds the hooks)."),
+    "uninstall": ("deja.cli.install", "Remove deja's entries from your agents' config, nothing else."),
+    "doctor": ("deja.cli.install", "Check the index, the stores, the agents' wiring; say what to fix."),
+}
+
+# Commands agents call, not people: resolvable, never listed (docs/hooks.md).
+HIDDEN: dict[str, str] = {
+    "hook-context": "deja.cli.hooks",
+    "hook-prompt": "deja.cli.hooks",
+    "hook-tool": "deja.cli.hooks",
+    "hook-precompact": "deja.cli.hooks",
 }
 
 
@@ -34,10 +50,10 @@ class LazyGroup(click.Group):
         return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
+        if name not in COMMANDS and name not in HIDDEN:
             return None
-        module = importlib.import_module(COMMANDS[name][0])
-        return getattr(module, name)
+        module = importlib.import_module(COMMANDS[name][0] if name in COMMANDS else HIDDEN[name])
+        return getattr(module, name.replace("-", "_"))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
@@ -45,7 +61,7 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in COMMANDS and args[0] not in ("--help", "-h", "--version"):
+        if args and args[0] not in COMMANDS and args[0] not in HIDDEN and args[0] not in ("--help", "-h", "--version"):
             args = ["search", *args]
         return super().parse_args(ctx, args)
 

@@ -153,12 +153,13 @@ class TextIndex:
         return tantivy.Query.boolean_query(subs)
 
     def search(
-        self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, require_all: bool = True
+        self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, require_all: bool = True,
+        newest: bool = False,
     ) -> tuple[list[Candidate], int]:
-        """Top `limit` records by BM25, and how many records match in all."""
+        """Top `limit` records by BM25 (or the newest `limit`, unscored), and how many match in all."""
         searcher = self._searcher()
         query = tantivy.Query.boolean_query([(tantivy.Occur.Must, self._text_query(clauses, require_all)), *self._filters(filters)])
-        result = searcher.search(query, limit, count=True)
+        result = searcher.search(query, limit, count=True, order_by_field="time" if newest else None)
         hits = result.hits
         if not hits:
             return [], result.count or 0

@@ -1,0 +1,195 @@
+"""`deja how`, `deja blame`, `deja fix`, `deja ctx`, and `deja mcp`: render what deja.work finds."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from deja import indexer, paths
+from deja import work as lib
+from deja.cli import render
+from deja.search import SCHEMA_VERSION
+from deja.search.query import parse_since
+from deja.sources import HARNESSES
+from deja.store import Store
+
+
+def _open(quiet: bool) -> Store:
+    store, msg = indexer.open_fresh(paths.index_dir(), None if quiet else render.progress)
+    if msg and not quiet:
+        render.note(msg)
+    return store
+
+
+def _since(since: str | None) -> float | None:
+    return parse_since(since, time.time()) if since else None
+
+
+def _filters(f):
+    f = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(f)
+    f = click.option("--since", help="Only records newer than this: 30d, 12h, 2w, or a date.")(f)
+    f = click.option("--harness", type=click.Choice(HARNESSES), help="Only this harness's sessions.")(f)
+    return click.option("--project", help="Only sessions of this project (its directory name).")(f)
+
+
+def _limit(default: int):
+    return click.option("--limit", default=default, show_default=True, type=click.IntRange(1, 1000), help="How many to show.")
+
+
+def _ref(s) -> str:
+    return f"{click.style(s.harness, fg='magenta')} {click.style(s.id[:8], fg='cyan')} {click.style(s.project or '-', fg='green')}"
+
+
+@click.command()
+@click.argument("tool", nargs=-1, required=True)
+@_filters
+@_limit(20)
+def how(tool, project, harness, since, limit, as_json) -> None:
+    """The real invocations of a tool on this machine, by number of sessions, newest first."""
+    store = _open(as_json)
+    try:
+        res = lib.how(store, " ".join(tool), project, harness, _since(since), limit)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({
+            "schema_version": SCHEMA_VERSION, "tool": res.query, "total": res.total, "capped": res.capped,
+            "invocations": [
+                {"command": i.command, "sessions": i.sessions, "runs": i.runs, "failed": i.failed,
+                 "last": render.iso(i.last), "example": i.example, "session": render.session_json(i.session)}
+                for i in res.items
+            ],
+        })
+        return
+    if not res.items:
+        click.echo(f"No command ran {res.query!r}.")
+        raise click.exceptions.Exit(1)
+    for i in res.items:
+        failed = click.style(f", {i.failed} failed", fg="red") if i.failed else ""
+        click.echo(f"{click.style(i.command, bold=True)}")
+        click.echo(f"    {i.sessions} session(s), {i.runs} run(s){failed}; last {render.day(i.last)} in {_ref(i.session)}")
+    if res.total > len(res.items):
+        render.note(f"{res.total - len(res.items)} more invocation(s); --limit N to see them")
+
+
+@click.command()
+@click.argument("path")
+@_filters
+@_limit(10)
+def blame(path, project, harness, since, limit, as_json) -> None:
+    """Sessions that touched or discussed a file, most specific mention first, with what was decided."""
+    store = _open(as_json)
+    try:
+        res = lib.blame(store, path, project, harness, _since(since), limit)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({
+            "schema_version": SCHEMA_VERSION, "path": res.query, "total": res.total, "capped": res.capped,
+            "sessions": [
+                {"session": render.session_json(m.session), "specificity": m.specificity, "touched": m.touched,
+                 "roles": m.roles, "count": m.count, "first": render.iso(m.first), "last": render.iso(m.last),
+                 "mention": m.mention, "decision": m.decision}
+                for m in res.items
+            ],
+        })
+        return
+    if not res.items:
+        click.echo(f"No session mentions {path!r}.")
+        raise click.exceptions.Exit(1)
+    for m in res.items:
+        how_ = "touched" if m.touched else "discussed"
+        click.echo(render.header(m.session))
+        click.echo(f"    {how_} {click.style(m.mention, fg='yellow')} ({m.specificity}; {', '.join(m.roles)}; {m.count}×)")
+        if m.decision:
+            click.echo(f"    decided: {m.decision}")
+    if res.total > len(res.items):
+        render.note(f"{res.total - len(res.items)} more session(s); --limit N to see them")
+
+
+@click.command()
+@click.argument("error", nargs=-1)
+@_filters
+@_limit(5)
+def fix(error, project, harness, since, limit, as_json) -> None:
+    """What ran after this error in sessions where it did not come back (ERROR, or `-`/nothing: stdin)."""
+    text = " ".join(error)
+    if not text or text == "-":
+        if sys.stdin.isatty():
+            raise click.UsageError("give the error text, or pipe it in: `pytest 2>&1 | deja fix`")
+        text = sys.stdin.read()
+    store = _open(as_json)
+    try:
+        res = lib.fix(store, text, project, harness, _since(since), limit)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({
+            "schema_version": SCHEMA_VERSION, "signature": res.signature, "unresolved": res.unresolved,
+            "capped": res.capped,
+            "commands": [{"command": c.command, "sessions": c.sessions, "verified": c.verified, "last": render.iso(c.last)}
+                         for c in res.commands],
+            "sessions": [
+                {"session": render.session_json(f.session), "error": f.error, "failed": f.failed,
+                 "commands": f.commands, "edited": f.edited, "verified": f.verified, "time": render.iso(f.time)}
+                for f in res.sessions
+            ],
+        })
+        return
+    if not res.sessions:
+        click.echo(f"No session got past {res.signature!r}.")
+        raise click.exceptions.Exit(1)
+    render.note(f"signature: {res.signature}")
+    for c in res.commands:
+        ok = click.style(f", it passed after in {c.verified}", fg="green") if c.verified else ""
+        click.echo(f"{click.style(c.command, bold=True)}    {c.sessions} session(s){ok}")
+    click.echo("")
+    for f in res.sessions:
+        click.echo(render.header(f.session))
+        if f.failed:
+            click.echo(f"    {f.failed} failed: {f.error}")
+        for c in f.commands:
+            click.echo(f"    $ {c}")
+        if f.edited:
+            click.echo(f"    edited {', '.join(f.edited)}")
+        if f.verified and f.failed:
+            click.echo(click.style(f"    then {f.failed} passed", fg="green"))
+
+
+@click.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--harness", type=click.Choice(HARNESSES), help="Only this harness's sessions.")
+@click.option("--project", help="Only sessions of this project (its directory name).")
+@click.option("--max-bytes", default=lib.DIGEST_BYTES, show_default=True, type=click.IntRange(512, 65536))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def ctx(query, harness, project, max_bytes, as_json) -> None:
+    """A markdown digest of the best session for QUERY (question, decision, commands, files), for a prompt."""
+    store = _open(True)
+    try:
+        d = lib.digest(store, " ".join(query), harness, project, max_bytes)
+    finally:
+        store.close()
+    if as_json:
+        body = None if d is None else {
+            "session": render.session_json(d.session), "tier": d.tier, "question": d.question,
+            "decision": d.decision, "answer": d.answer, "commands": d.commands, "files": d.files,
+            "markdown": d.markdown,
+        }
+        render.emit_json({"schema_version": SCHEMA_VERSION, "query": " ".join(query), "digest": body})
+        return
+    if d is None:
+        click.echo(f"No session matches {' '.join(query)!r}.", err=True)
+        raise click.exceptions.Exit(1)
+    click.echo(d.markdown, nl=False)
+
+
+@click.command()
+def mcp() -> None:
+    """Serve deja's memory to agents over MCP (stdio)."""
+    try:
+        from deja import mcp_server
+    except ImportError as e:
+        raise click.ClickException(f"the MCP server needs the `mcp` package ({e}); pip install 'deja[mcp]'") from e
+    mcp_server.serve()
