@@ -217,3 +217,21 @@ def test_every_command_has_help_and_docs():
     for name in COMMANDS:
         assert deja(name, "--help").out.startswith("Usage: deja " + name)
         assert f"`deja {name}" in docs, name
+
+
+def test_every_harness_is_documented_and_registered():
+    from pathlib import Path
+
+    from deja.sources import HARNESSES, available
+
+    docs = (Path(__file__).parent.parent / "docs" / "sources.md").read_text()
+    assert available() == HARNESSES  # every harness has its module
+    for h in HARNESSES:
+        assert f"| {h} |" in docs, h
+
+
+def test_a_note_is_searchable_at_once(real_home):
+    r = deja("remember", "the quokka flag must stay off in prod", "--project", "/w/api", "--json").json()
+    assert r["searchable"] is True
+    assert deja("index", "--json").json()["parsed"] == 0  # already indexed by remember
+    assert deja("search", "quokka", "--json").json()["total"] == 1

@@ -484,7 +484,7 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
     store, lock = opened
     try:
         src, known = sources.load("notes"), store.catalog.files()
-        indexer.apply(store, indexer.Plan([indexer.Task(src, p, os.stat(p), old=known.get(str(p))) for p in src.discover()]))
+        indexer.apply(store, indexer.Plan([indexer.Task(src, p, indexer.file_stat(p), old=known.get(str(p))) for p in src.discover()]))
         store.text.close()
     finally:
         store.close()

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deja import notes as notes_lib
+from deja import work
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 
@@ -18,10 +18,10 @@ from deja.search import SCHEMA_VERSION
 @click.option("--json", "as_json", is_flag=True)
 def remember(text, project, tags, as_json) -> None:
     """Write down something worth finding later: a decision, a command, a fact."""
-    entry = notes_lib.remember(" ".join(text), project or os.getcwd(), list(tags))
+    entry, searchable = work.remember(" ".join(text), project or os.getcwd(), list(tags))
     if as_json:
-        render.emit_json({"schema_version": SCHEMA_VERSION, "note": entry})
+        render.emit_json({"schema_version": SCHEMA_VERSION, "note": entry, "searchable": searchable})
         return
-    click.echo(f"remembered for {entry['project']}")
+    click.echo(f"remembered for {entry['project']}" + ("" if searchable else " (searchable after the next index)"))
 
 
