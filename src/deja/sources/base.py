@@ -152,8 +152,9 @@ class Lines:
                 try:
                     obj = _decoder.decode(line)
                 except msgspec.DecodeError:
-                    if not torn:
+                    if not torn:  # a complete bad line is consumed (and counted once)
                         self.skipped += 1
+                        self.offset = self.base + shift + pos
                     continue
                 if torn:
                     self.offset = self.base + shift + n
