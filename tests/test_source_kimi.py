@@ -100,7 +100,7 @@ def test_torn_and_corrupt_lines(home):
         f.write(b"{not json\n" + b'{"type":"context.append_message","message":{"role":"user","content":"canary-late"},"ti')
     parsed = load("kimi").parse(path)
     assert parsed.skipped == 1
-    assert parsed.offset == len(full)  # neither the bad line nor the torn tail is consumed
+    assert parsed.offset == len(full) + len(b"{not json\n")  # the bad line is consumed, the torn tail is not
     assert not any("canary-late" in r.text for r in parsed.sessions[0].records)
 
 
