@@ -1,0 +1,170 @@
+"""`deja install`, `deja uninstall`, `deja doctor`: render what deja.install and deja.doctor do."""
+
+from __future__ import annotations
+
+import click
+
+from deja.cli import render
+from deja.errors import DejaError
+
+
+def _home(p) -> str:
+    from deja import paths
+
+    s, h = str(p), str(paths.home())
+    return "~" + s[len(h):] if s == h or s.startswith(h + "/") else s
+
+
+def _names():
+    from deja import install as lib
+
+    return [a.name for a in lib.AGENTS]
+
+
+def _pick(targets: tuple[str, ...], every: bool, only_present: bool):
+    from deja import install as lib
+
+    if targets and every:
+        raise click.UsageError("name agents or give --all, not both")
+    if targets:
+        return [lib.agent(t) for t in targets]
+    if not every:
+        raise click.UsageError(f"name an agent ({', '.join(_names())}) or give --all")
+    return lib.present() if only_present else list(lib.AGENTS)
+
+
+def _report(changes, as_json: bool, errors: list[str]) -> None:
+    if as_json:
+        render.emit_json({
+            "schema_version": 1,
+            "changes": [{"agent": c.agent, "what": c.what, "path": str(c.path), "action": c.action,
+                         "backup": str(c.backup) if c.backup else None} for c in changes],
+            "errors": errors,
+        })
+        return
+    for c in changes:
+        note = f" (backup: {_home(c.backup)})" if c.backup and c.action in ("added", "updated") else ""
+        click.echo(f"{c.agent:<12} {c.what:<11} {c.action:<9} {_home(c.path)}{note}")
+
+
+@click.command()
+@click.argument("targets", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Every agent found on this machine.")
+@click.option("--hooks", is_flag=True, help="Also wire deja's hooks (where the agent has hooks).")
+@click.option("--auto", is_flag=True, help="Every agent found on this machine, MCP server and hooks (= --all --hooks).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def install(targets, every, hooks, auto, as_json) -> None:
+    """Wire deja's MCP server (and with --hooks or --auto its hooks) into your agents.
+
+    TARGETS are agent names: claude-code, codex, gemini, qwen, opencode, cursor, copilot,
+    windsurf, pi. Running it again changes nothing; each config file is backed up once
+    (FILE.deja-backup) before deja first changes it.
+    """
+    from deja import install as lib
+
+    agents = _pick(targets, every or (auto and not targets), only_present=True)
+    if not agents:
+        raise DejaError(f"no agents found on this machine; name one: deja install {_names()[0]}")
+    cmd = lib.deja_command()
+    changes, errors = _run(agents, lambda a: lib.install(a, cmd, hooks or auto), len(targets) == 1)
+    _report(changes, as_json, errors)
+    if not as_json and any(c.what == "hooks" and c.agent == "codex" and c.action != "unchanged" for c in changes):
+        click.echo("codex: review and trust the new hooks the next time codex starts (codex asks once)")
+    if errors:
+        raise click.exceptions.Exit(1)
+
+
+@click.command()
+@click.argument("targets", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Every agent deja knows.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def uninstall(targets, every, as_json) -> None:
+    """Remove deja's MCP server, hooks and skill from your agents' config, and nothing else."""
+    from deja import install as lib
+
+    agents = _pick(targets, every, only_present=False)
+    changes, errors = _run(agents, lib.uninstall, len(targets) == 1)
+    if not as_json:
+        changes = [c for c in changes if c.action != "absent" or targets]
+        if not changes and not errors:
+            click.echo("deja is not wired into any agent")
+    _report(changes, as_json, errors)
+    if errors:
+        raise click.exceptions.Exit(1)
+
+
+def _run(agents, fn, single: bool):
+    from deja.install import ConfigError
+
+    changes, errors = [], []
+    for a in agents:
+        try:
+            changes += fn(a)
+        except (ConfigError, OSError) as e:
+            msg = str(e) if isinstance(e, ConfigError) else f"{a.name}: {e.strerror or e}"
+            if single:
+                raise DejaError(msg) from e
+            errors.append(msg)
+            click.echo(f"Error: {msg}", err=True)
+    return changes, errors
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def doctor(as_json) -> None:
+    """Check the index, every agent's store, and deja's wiring into each agent.
+
+    Exits non-zero when something is broken; every problem comes with what to do.
+    """
+    from deja import doctor as lib
+
+    r = lib.check()
+    if as_json:
+        render.emit_json(r.as_json())
+    else:
+        _print(r)
+    if not r.ok:
+        raise click.exceptions.Exit(1)
+
+
+def _print(r) -> None:
+    v = r.versions
+    click.echo(f"versions  deja {v['deja']} · python {v['python']} · tantivy {v['tantivy']} · sqlite {v['sqlite']}")
+    i = r.index
+    if not i.get("exists"):
+        click.echo(f"index     none yet at {_home(i['dir'])}")
+    elif not i.get("opens"):
+        click.echo(f"index     {_home(i['dir'])}: " + click.style("cannot be opened", fg="red"))
+    else:
+        extra = f", {i['pending']} pending" if i.get("pending") else ""
+        extra += f", {i['errors']} unreadable" if i.get("errors") else ""
+        busy = f", indexing now (pid {i['writer_pid']})" if i.get("writer_pid") else ""
+        click.echo(f"index     {_home(i['dir'])}: {i['bytes'] / 1e6:.1f} MB, {i['sessions']} sessions, "
+                   f"{i['records']} records from {i['files']} files ({i['version']}){extra}{busy}")
+    found = [s for s in r.sources if s["state"] not in ("missing",)]
+    parts = []
+    for s in found:
+        n = f" {s['sessions']}" if "sessions" in s else f" ({s.get('files', 0)} files)"
+        colour = "green" if s["state"] in ("ok", "found") else "red"
+        parts.append(click.style(s["harness"], fg=colour) + n + ("" if s["state"] in ("ok", "found") else f" ({s['state']})"))
+    click.echo("stores    " + (", ".join(parts) if parts else "no agent history found"))
+    click.echo("agents")
+    for a in r.agents:
+        if not a["present"] and all(w["state"] == "absent" for w in a["wiring"]):
+            continue
+        bits = []
+        for w in a["wiring"]:
+            colour = {"installed": "green", "outdated": "yellow", "unreadable": "red"}.get(w["state"])
+            bits.append(f"{w['what']} " + (click.style(w["state"], fg=colour) if colour else w["state"]))
+        hint = ""
+        if a["wiring"][0]["state"] == "absent":
+            hint = click.style(f"  (`deja install {a['agent']}`)", dim=True)
+        click.echo(f"  {a['agent']:<12} " + ", ".join(bits) + hint)
+    if not r.problems:
+        click.echo(click.style("ok", fg="green") + ": nothing to fix")
+        return
+    click.echo("problems")
+    for p in r.problems:
+        colour = "red" if p.severity == "error" else "yellow"
+        click.echo(f"  {click.style(f'{p.severity:<8}', fg=colour)} {p.what}")
+        click.echo(f"           → {p.fix}")
