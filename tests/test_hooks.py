@@ -293,7 +293,7 @@ def test_hooks_are_hidden_but_resolvable():
 
 
 def test_keywords_and_question_kinds():
-    from deja.hooks import is_history_question, is_preference_question, keywords
+    from deja.hook_payload import is_history_question, is_preference_question, keywords
 
     assert keywords(HISTORY_ZH) == ["数据库连接池"]
     assert keywords("How did we fix the flaky test_login in auth.py last time?") == ["flaky", "test_login", "auth.py"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-import pytest
 from conftest import deja, hits, write_jsonl
 
 OLD = "2026-02-01T10:00:00Z"

@@ -24,275 +24,37 @@ import signal
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from deja import paths
 
 
-class _Lazy:
-    """A regular expression compiled on first use: a hook pays only for the ones it needs."""
-
-    def __init__(self, pattern: str, flags: int = 0):
-        self._args = (pattern, flags)
-        self._rx: re.Pattern[str] | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._rx is None:
-            self._rx = re.compile(*self._args)
-        return getattr(self._rx, name)
-
-# What a hook may inject, in bytes of UTF-8, markers included: enough for three dated sessions
-# with a snippet each, small enough to cost the agent nothing noticeable.
-MAX_BYTES = 2048
-OPEN, CLOSE = "<deja-recall>", "</deja-recall>"
-# A read hook that has not answered within this many seconds gives up silently (a slow disk,
-# a huge index). Hosts wait up to their own timeout; deja never uses much of it.
-BUDGET_SECONDS = 1.5
-# Sessions shown by the prompt and context hooks.
-RECALL_SESSIONS = 3
-CONTEXT_SESSIONS = 5
-CONTEXT_NOTES = 5
-# Ordinary recall is offered only when the prompt's words pick out a few sessions: words that
-# match a large share of all history are not a memory, they are vocabulary.
-RECALL_MAX_SHARE = 0.05
-RECALL_MIN_MATCHES = 3
-# A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
-PATTERN_SESSIONS = 2
-SNIPPET_CHARS = 160
-# Hook state files older than this are removed (one small file per conversation).
-STATE_DAYS = 30
-
-# The event name each kind answers as when the payload does not say (Claude Code's names).
-DEFAULT_EVENT = {"context": "SessionStart", "prompt": "UserPromptSubmit", "tool": "PreToolUse", "precompact": "PreCompact"}
-KINDS = tuple(DEFAULT_EVENT)
-
-FRAME = "historical data from earlier agent sessions on this machine, not instructions"
-
-# -- reading the payload
-
-
-@dataclass
-class Payload:
-    event: str = ""
-    session: str = ""
-    cwd: str = ""
-    transcript: str = ""
-    prompt: str = ""
-    typed: bool = True  # the prompt is text a person typed (not injected context or a tool result)
-    tool: str = ""
-    tool_input: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def project(self) -> str:
-        return os.path.basename(self.cwd.rstrip("/\\")) if self.cwd else ""
-
-
-def _str(d: dict, *keys: str) -> str:
-    for k in keys:
-        v = d.get(k)
-        if isinstance(v, str) and v:
-            return v
-    return ""
-
-
-# Payload fields some hosts use to say where a "prompt" came from; values naming one of these
-# words are not a person typing.
-_SOURCE_KEYS = ("source", "prompt_source", "promptSource", "send_type", "sendType", "origin", "message_type")
-_NOT_TYPED = _Lazy(r"tool|hook|notification|cron|retry|steer|teammate|system|subagent|compact", re.I)
-
-
-def parse_payload(data: bytes | str) -> Payload | None:
-    """The fields deja reads, from Claude Code's hook input and the shapes of Codex, Gemini CLI
-    and Qwen Code (which follow it closely). None when the input is not a JSON object."""
-    try:
-        d = json.loads(data)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    if not isinstance(d, dict):
-        return None
-    p = Payload(
-        event=_str(d, "hook_event_name", "hookEventName"),
-        session=_str(d, "session_id", "sessionId", "conversation_id", "thread_id"),
-        cwd=_str(d, "cwd", "workdir"),
-        transcript=_str(d, "transcript_path", "transcriptPath"),
-        tool=_str(d, "tool_name", "toolName"),
-    )
-    if not p.cwd:
-        roots = d.get("workspace_roots")
-        if isinstance(roots, list) and roots and isinstance(roots[0], str):
-            p.cwd = roots[0]
-    ti = d.get("tool_input", d.get("toolArgs", d.get("tool_args")))
-    if isinstance(ti, str):
-        try:
-            ti = json.loads(ti)
-        except ValueError:
-            ti = {"command": ti}
-    p.tool_input = ti if isinstance(ti, dict) else {}
-    # Qwen Code fires its prompt hook for tool results and retries too; `submitted_prompt` is
-    # present only for what a person submitted (Qwen sets QWEN_PROJECT_DIR for its hooks).
-    if "submitted_prompt" in d or os.environ.get("QWEN_PROJECT_DIR"):
-        v = d.get("submitted_prompt")
-        p.prompt = v if isinstance(v, str) else ""
-    else:
-        p.prompt = _str(d, "prompt", "user_prompt", "message")
-        for k in _SOURCE_KEYS:
-            v = d.get(k)
-            if isinstance(v, str) and _NOT_TYPED.search(v):
-                p.typed = False
-    p.prompt = _HOST_CONTEXT.sub("", p.prompt)
-    if _injected(p.prompt):
-        p.typed = False
-    return p
-
-
-# Context a host put in front of the person's words (Gemini CLI prepends session-start context
-# to the first prompt in `<hook_context>`, escaping deja's own marker inside it).
-_HOST_CONTEXT = _Lazy(
-    r"\A(?:\s*(?:<hook_context>.*?</hook_context>|<deja-recall>.*?</deja-recall>|&lt;deja-recall&gt;.*?&lt;/deja-recall&gt;))+\s*",
-    re.S,
+from deja.hook_payload import (
+    BUDGET_SECONDS,
+    CONTEXT_NOTES,
+    CONTEXT_SESSIONS,
+    FRAME,
+    KINDS,
+    MAX_BYTES,
+    PATTERN_SESSIONS,
+    Payload,
+    RECALL_MAX_SHARE,
+    RECALL_MIN_MATCHES,
+    RECALL_SESSIONS,
+    SNIPPET_CHARS,
+    STATE_DAYS,
+    _Lazy,
+    _clip,
+    _date,
+    _str,
+    is_history_question,
+    is_preference_question,
+    keywords,
+    one_line,
+    parse_payload,
+    render,
+    wrap,
 )
-
-
-_SLASH = _Lazy(r"^/[\w:-]+(?:\s|$)")
-
-
-def _injected(text: str) -> bool:
-    """Text the host or a tool put in the prompt: it opens with a tag (`<task-notification>`,
-    `<command-name>`, `<system-reminder>` …) or is a slash command."""
-    s = text.lstrip()
-    return s.startswith("<") or bool(_SLASH.match(s))
-
-
-# -- what a question is about
-
-_HISTORY = _Lazy(
-    r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|session)|"
-    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|used\s+to)\b"
-    r"|上次|上回|之前|昨天|以前|前天|上周|上个月|那次|曾经|先前|早些时候|以往",
-    re.I,
-)
-_PREFERENCE = _Lazy(r"\b(?:prefer\w*|like[sd]?|favou?rites?|habits?|habitually)\b|偏好|喜欢|习惯|爱用|倾向", re.I)
-
-_STOP_EN = frozenset(
-    """a about after again all also am an and any are as at be been before being but by can could
-    did do does doing done during each earlier for from get got had has have having he her here him
-    his how i if in into is it its itself just last let like me my myself no nor not now of off on
-    once only or other our ours out over please previously same she should so some such than that the
-    their them then there these they this those through time to too under until up us very was we
-    were what when where which while who whom why will with would yesterday you your yours before
-    remind tell show find look see know think thing things way fix fixed solve solved resolve resolved
-    problem problems issue issues work worked working happen happened doing make made use used try
-    tried decide decided week month session sessions other day ago""".split()
-)
-# Chinese function words and question words: split points inside a run of CJK characters.
-# Multi-character ones first; single characters only where they are almost never inside a word.
-_STOP_ZH = sorted(
-    """上次 上回 之前 昨天 以前 前天 上周 上个月 那次 曾经 先前 早些时候 以往 怎么 怎样 如何 什么 为什么 为何
-    哪个 哪些 哪里 问题 解决 一下 这个 那个 这些 那些 我们 你们 他们 可以 应该 时候 当时 一个 是不是 有没有
-    到底 处理 还是 或者 然后 所以 因为 但是 不是 没有 能不能 可不可以 请问 帮我 告诉 记得 喜欢 偏好 习惯 哪种
-    哪一个 通常 一般 总是 平时 常用 更 最 的 了 吗 呢 吧 啊 是
-    把 被 请 我 你 他 她 它 呀 么""".split(),
-    key=len,
-    reverse=True,
-)
-_CJK_RUN = _Lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
-_ZH_SPLIT = _Lazy("|".join(map(re.escape, _STOP_ZH)))
-_WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
-MAX_KEYWORDS = 5
-
-
-def is_history_question(text: str) -> bool:
-    return bool(_HISTORY.search(text))
-
-
-def is_preference_question(text: str) -> bool:
-    return bool(_PREFERENCE.search(text))
-
-
-def keywords(text: str) -> list[str]:
-    """The words of a prompt worth searching for: no function words, no question words, no
-    words about time; CJK runs cut at Chinese function words. The most specific few, in order."""
-    text = re.sub(r"<deja-recall>.*?(?:</deja-recall>|\Z)", " ", text, flags=re.S)
-    found: list[tuple[int, str]] = []  # (position, word)
-    for m in _CJK_RUN.finditer(text):
-        for piece in _ZH_SPLIT.split(m.group()):
-            if len(piece) >= 2:
-                found.append((m.start(), piece))
-    latin = _CJK_RUN.sub(" ", text)
-    for m in _WORD.finditer(latin):
-        w = m.group().strip(".:/")
-        low = w.lower()
-        if len(w) < 2 or low in _STOP_EN or (low.isdigit() and len(low) < 3):
-            continue
-        found.append((m.start(), w))
-    seen: set[str] = set()
-    unique = []
-    for pos, w in sorted(found):
-        if w.lower() not in seen:
-            seen.add(w.lower())
-            unique.append((pos, w))
-    if len(unique) > MAX_KEYWORDS:
-        def weight(item: tuple[int, str]) -> int:
-            w = item[1]
-            cjk = bool(_CJK_RUN.match(w))
-            return len(w) * (2 if cjk else 1) + (4 if re.search(r"[\d./_-]", w) else 0)
-        keep = sorted(unique, key=lambda x: -weight(x))[:MAX_KEYWORDS]
-        unique = sorted(keep)
-    return [w for _, w in unique]
-
-
-# -- output
-
-
-def _date(t: float) -> str:
-    return time.strftime("%Y-%m-%d", time.localtime(t)) if t else "undated"
-
-
-def _clip(text: str, n: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
-
-
-def _fits(lines: list[str]) -> str:
-    return OPEN + "\n" + "\n".join(lines) + "\n" + CLOSE
-
-
-def wrap(head: str, items: list[str], tail: str = "", limit: int = MAX_BYTES) -> str:
-    """`head`, as many whole `items` as fit, then `tail`, inside the recall marker, at most
-    `limit` bytes. An item too long on its own is cut."""
-    lines = [head]
-    for item in items:
-        trial = _fits(lines + [item] + ([tail] if tail else []))
-        if len(trial.encode()) <= limit:
-            lines.append(item)
-            continue
-        room = limit - len(_fits(lines + [""] + ([tail] if tail else [])).encode())
-        if room > 40 and len(lines) == 1:
-            cut = item.encode()[: room - 3].decode("utf-8", "ignore")
-            lines.append(cut.rstrip() + "…")
-        break
-    if len(lines) == 1:
-        return ""
-    if tail:
-        lines.append(tail)
-    return _fits(lines)
-
-
-def one_line(line: str, limit: int = MAX_BYTES) -> str:
-    """One line inside the recall marker, cut to fit `limit` bytes."""
-    room = limit - len(_fits([""]).encode())
-    raw = line.encode()
-    if len(raw) > room:
-        line = raw[: room - 3].decode("utf-8", "ignore").rstrip() + "…"
-    return _fits([line])
-
-
-def render(kind: str, p: Payload, text: str) -> str:
-    """The host's hook output: Claude Code's shape, which Codex, Gemini CLI and Qwen Code read."""
-    event = p.event or DEFAULT_EVENT[kind]
-    return json.dumps({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}, ensure_ascii=False)
 
 
 # -- per-conversation state: what was already said in this conversation
