@@ -26,6 +26,7 @@ from deja import ingest, paths, redact, sources
 from deja.errors import SourceError
 from deja.lock import WriterLock
 from deja.model import ROLE_CODE, Session
+from deja.search import signals
 from deja.sources.base import Source
 from deja.store import FileState, SessionRow, Store, stable_id
 
@@ -70,12 +71,16 @@ def file_stat(path: Path, source: Source | None = None) -> FileStat:
         return FileStat(*token)
     st = os.stat(path)
     size, mtime = st.st_size, st.st_mtime_ns
-    try:
-        wal = os.stat(f"{path}-wal")
-        size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
-    except OSError:
-        pass
+    if not path.name.endswith(_LINE_SUFFIXES):  # a transcript never has a -wal beside it
+        try:
+            wal = os.stat(f"{path}-wal")
+            size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
+        except OSError:
+            pass
     return FileStat(size, mtime)
+
+
+_LINE_SUFFIXES = (".jsonl", ".json", ".md", ".zst", ".zstd")
 
 
 @dataclass
@@ -277,12 +282,17 @@ def _write(store: Store, batch: list[_Parsed]) -> None:
             n_records += len(s.records)
             row = SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
                              s.parent, p.fid, base + len(s.records))
+            decision, reverted = signals.marks(s.records)
+            row.decision, row.reverted = decision, int(reverted)
             if prior:
                 row.started = min(x for x in (prior.started, s.started) if x) if (prior.started or s.started) else 0
                 row.updated = max(prior.updated, s.updated)
                 row.title = prior.title or s.title
                 row.project, row.cwd = prior.project or s.project, prior.cwd or s.cwd
                 row.parent = prior.parent or s.parent
+                # an appended chunk with no decision of its own leaves the earlier one standing
+                row.decision = decision or (prior.decision if not reverted else "")
+                row.reverted = int(not row.decision and (reverted or bool(prior.reverted)))
             rows.append(row)
         old = t.old
         sessions_n = len(p.sessions)

@@ -25,7 +25,7 @@ from deja import __version__, indexer, paths
 from deja import work as lib
 from deja.errors import DejaError
 from deja.model import CODE_ROLE
-from deja.search import Options, search
+from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
 from deja.store import SessionRow, Store
 
@@ -146,11 +146,14 @@ def build(memory: Memory | None = None) -> MCPServer:
             proj = project.rstrip("/").rsplit("/", 1)[-1] if project else None
             res = search(store, query, Options(harness=h, project=proj, limit=offset + limit))
             page = res.hits[offset:]
+            record_recalls(store, page)
             if not page:
                 return _cap([f"No past session matches {query!r}."], RECALL_BYTES)
             # Whole sessions only, as many as fit in the budget; `more` names the next offset.
-            blocks = [[f"[{i}] {_ref(hit.session)} — {_clip(hit.session.title, 100)}",
-                       *(f"    {s.role}: {_clip(s.text, 240)}" for s in hit.snippets)] for i, hit in enumerate(page, offset + 1)]
+            blocks = [[f"[{i}] {_ref(hit.session)} — {_clip(hit.session.title, 100)}" + (f" [{hit.state}]" if hit.state else ""),
+                       *(f"    {s.role}: {_clip(s.text, 240)}" for s in hit.snippets),
+                       *([f"    decided: {_clip(hit.decision, 240)}"] if hit.decision else [])]
+                      for i, hit in enumerate(page, offset + 1)]
             budget = RECALL_BYTES - len(PREAMBLE.encode()) - 200
             shown: list[str] = []
             n = 0

@@ -11,7 +11,8 @@ from deja import paths, redact
 from deja.errors import DejaError
 
 
-def remember(text: str, project: str, tags: list[str]) -> dict:
+def remember(text: str, project: str, tags: list[str], extra: dict | None = None) -> dict:
+    """Append a note; `extra` adds fields to its line (e.g. a promoted note's provenance)."""
     text = text.strip()
     if not text:
         raise DejaError("nothing to remember: give the text of the note")
@@ -22,6 +23,7 @@ def remember(text: str, project: str, tags: list[str]) -> dict:
         "project": project,
         "text": text,
         "tags": [t for t in tags if t],
+        **(extra or {}),
     }
     f = paths.notes_file()
     f.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

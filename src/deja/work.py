@@ -467,12 +467,12 @@ def _markdown(d: Digest, max_bytes: int) -> str:
 
 # -- notes
 def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path | None = None,
-             wait: float = 3.0) -> tuple[dict, bool]:
+             wait: float = 3.0, extra: dict | None = None) -> tuple[dict, bool]:
     """Write a note and index the notes file (only it) right away; returns the note and whether it
     is searchable now (not when another writer holds the index longer than `wait` seconds)."""
     from deja import paths
 
-    entry = notes.remember(text, project, list(tags))
+    entry = notes.remember(text, project, list(tags), extra)
     directory = directory or paths.index_dir()
     if not (directory / "catalog.sqlite").exists():
         return entry, False  # no index yet: the first build reads the notes file with the rest

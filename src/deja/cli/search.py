@@ -10,7 +10,7 @@ from deja import indexer, paths
 from deja.cli import render
 from deja.errors import NotFound
 from deja.model import CODE_ROLE
-from deja.search import SCHEMA_VERSION, Options, roles_from_names, search as run_search
+from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
 from deja.store import Store
@@ -58,6 +58,7 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
         store = _open_fresh(quiet=as_json)
     try:
         result = run_search(store, text, opts)
+        record_recalls(store, result.hits)
     finally:
         store.close()
     if as_json:
@@ -75,6 +76,8 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
                         "snippets": [s.text for s in h.snippets],
                         "snippet_roles": [s.role for s in h.snippets],
                         "score": h.score,
+                        "decision": h.decision or None,
+                        "state": h.state or None,
                     }
                     for h in result.hits
                 ],
@@ -88,10 +91,16 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
         raise click.exceptions.Exit(1)
     if result.tier == "relevance":
         click.echo(click.style("No session has every word; the nearest ones:", fg="yellow"))
+    elif result.tier in ("stemmed", "close"):
+        kind = "other forms of the words" if result.tier == "stemmed" else "close spellings of the words"
+        click.echo(click.style(f"No session has every word as typed; matched {kind}:", fg="yellow"))
     for h in result.hits:
-        click.echo(render.header(h.session))
+        state = f"  {click.style('[' + h.state + ']', fg='red' if h.state != 'accepted' else 'green')}" if h.state else ""
+        click.echo(render.header(h.session) + state)
         for s in h.snippets:
             click.echo(f"    {click.style(s.role, dim=True)}: {render.marked(s.text, s.marks)}")
+        if h.decision:
+            click.echo(f"    {click.style('decided', dim=True)}: {h.decision}")
     more = result.total - len(result.hits)
     if more > 0:
         render.note(f"{more} more session(s); --limit N or --all to see them")

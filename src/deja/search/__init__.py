@@ -1,8 +1,9 @@
 """One search path for the CLI, the MCP server and the hooks.
 
-Candidates are the top records by BM25 (tantivy); they are grouped into sessions, weighted,
-and given their best snippets. When nothing matches every word, the nearest sessions (any word)
-are offered as tier `relevance`.
+Candidates are the top records by BM25 (tantivy); they are grouped into sessions, weighted
+(who said it, freshness, and the bounded signals below), and given their best snippets. When
+nothing matches every word as typed, other word forms (tier `stemmed`) and close spellings (tier
+`close`) are tried, then the nearest sessions (any word) are offered as tier `relevance`.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from dataclasses import dataclass, field
 
 from deja.errors import QueryError
 from deja.model import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, Role
+from deja.search import signals
 from deja.search.query import Query, parse
 from deja.search.snippets import regex_snippet, snippet
-from deja.store import Filters, SessionRow, Store
+from deja.store import Filters, SessionRow, Store, Variants
+from deja.tokenizer import index_form
 
 SCHEMA_VERSION = 2
 
@@ -31,6 +34,20 @@ EXTRA_RECORDS = 3
 # approaching it over months.
 FRESHNESS_MAX_PENALTY = 0.2
 FRESHNESS_DAYS = 180.0
+# Signals on top of relevance. Each multiplies a session's score by a bounded factor, so it can
+# order sessions of similar relevance but never lift a clearly weaker match over a stronger one.
+# A session whose assistant settled something ("the fix was…", "tests pass") answers more than one
+# that only explored.
+DECISION_LIFT = 1.1
+# A session that says it reverted or rolled back, and settled nothing else, mostly records a dead end.
+REVERT_DAMPING = 0.85
+# A session agents keep coming back to is worth more: log of the times a search served it, so the
+# first recalls count most, capped at +50% so popularity never buries a better match.
+REUSE_PER_LOG_RECALL = 0.15
+REUSE_MAX_LIFT = 0.5
+# A note a person distilled from a transcript (`deja promote`) says the same thing shorter and
+# vetted: it comes before the transcript it came from.
+PROMOTED_NOTE_LIFT = 1.5
 # How many records to rank before grouping; enough that a page of sessions is rarely starved.
 MIN_CANDIDATES = 400
 CANDIDATES_PER_HIT = 25
@@ -76,12 +93,14 @@ class Hit:
     count: int
     score: float
     snippets: list[Snippet] = field(default_factory=list)
+    decision: str = ""  # the line where the session settled something
+    state: str = ""  # accepted | rejected | superseded | stale, when a person promoted it
 
 
 @dataclass
 class Result:
     query: str
-    tier: str  # exact | relevance | none
+    tier: str  # exact | stemmed | close | relevance | none
     total: int
     capped: bool
     hits: list[Hit]
@@ -111,7 +130,15 @@ def _filters(opts: Options) -> Filters:
     return Filters(opts.harness, opts.project, opts.since, [ROLE_CODE[r] for r in roles])
 
 
+def reuse_lift(recalls: int) -> float:
+    return 1.0 + min(REUSE_MAX_LIFT, REUSE_PER_LOG_RECALL * math.log1p(max(0, recalls)))
+
+
 def search(store: Store, text: str, opts: Options) -> Result:
+    """Tiers, first that answers: `exact` (every clause somewhere in the session), `stemmed`
+    (single words may be another English form: `migrations` ~ `migration`), `close` (words of 5+
+    letters may be one edit away; never CJK), `relevance` (any clause). Word forms come before
+    typos because a different form of the word typed is the likelier intent."""
     if opts.regex:
         return _regex(store, text, opts)
     q = parse(text)
@@ -122,6 +149,15 @@ def search(store: Store, text: str, opts: Options) -> Result:
     cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6)
     if cands:
         return _rank(store, q, q.clauses, cands, capped, "exact", want, sessions)
+    words = [c[0] for c in q.clauses if len(c) == 1]
+    stems = {w: f for w in words if (f := signals.forms(w))}
+    fuzzy = frozenset(w for w in words if signals.fuzzable(w))
+    for tier, variants in (("stemmed", Variants(forms=stems)), ("close", Variants(fuzzy=fuzzy))):
+        if not (variants.forms or variants.fuzzy):
+            continue
+        cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6, variants)
+        if cands:
+            return _rank(store, q, q.clauses, cands, capped, tier, want, sessions, variants)
     # Relevance: any clause; a lone phrase falls apart into its words.
     clauses = q.clauses if len(q.clauses) > 1 else tuple((t,) for t in q.clauses[0])
     if len(clauses) > 1:
@@ -131,13 +167,18 @@ def search(store: Store, text: str, opts: Options) -> Result:
     return Result(text, "none", 0, False, [], q.explain())
 
 
-def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None) -> Result:
+def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
+          variants: Variants | None = None) -> Result:
     now = time.time()
     by_sid: dict[int, list] = {}
     for c in cands:
         score = c.score * (USER_WEIGHT if c.role == ROLE_CODE[Role.USER] else 1.0)
         by_sid.setdefault(c.sid, []).append((score, c))
     rows = store.catalog.sessions_by_sid(by_sid)
+    keys = [r.key for r in rows.values()]
+    recalls = store.catalog.recall_counts(keys)
+    curated = store.catalog.curation(keys)
+    promoted = store.catalog.promoted_notes(keys)
     hits = []
     for sid, items in by_sid.items():
         row = rows.get(sid)
@@ -146,7 +187,12 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         items.sort(key=lambda x: -x[0])
         scores = [s for s, _ in items]
         score = scores[0] + EXTRA_RECORD_WEIGHT * sum(scores[1 : 1 + EXTRA_RECORDS])
-        hit = Hit(row, len(items), score * freshness(row.updated, now))
+        score *= freshness(row.updated, now)
+        score *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
+        score *= reuse_lift(recalls.get(row.key, 0))
+        score *= PROMOTED_NOTE_LIFT if row.key in promoted else 1.0
+        c = curated.get(row.key)
+        hit = Hit(row, len(items), score, decision=row.decision, state=c.state if c else "")
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hits.append(hit)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
@@ -157,10 +203,41 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         bodies = store.text.bodies([c.addr for c in cs])
         h.snippets = []
         for c, b in zip(cs, bodies):
-            s, marks = snippet(b.text, clauses)
+            s, marks = snippet(b.text, _mark_clauses(clauses, variants, b.text))
             h.snippets.append(Snippet(CODE_ROLE[b.role].value, float(b.time), b.seq, s, marks))
         h.score = round(h.score, 4)
     return Result(q.text, tier, total, capped, hits, q.explain())
+
+
+def record_recalls(store: Store, hits: Sequence[Hit]) -> None:
+    """The sessions a search served to someone (`deja search`, the MCP `recall`): counted for the
+    reuse lift. Callers that only look (hooks, digests) do not count."""
+    store.catalog.count_recalls([h.session.key for h in hits])
+
+
+def _mark_clauses(clauses, variants: Variants | None, text: str):
+    """The clauses to highlight: with a variant tier, also the forms and near spellings present."""
+    if not variants:
+        return clauses
+    extra = [(f,) for forms in variants.forms.values() for f in forms]
+    if variants.fuzzy:
+        present = set(index_form(text).split())
+        extra += [(t,) for t in present for w in variants.fuzzy if t != w and _one_edit(t, w)]
+    return [*clauses, *extra]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Within one insertion, deletion, substitution or adjacent swap (what the close tier matched)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :])
+    return a[i:] == b[i + 1 :]
 
 
 def _regex(store: Store, pattern: str, opts: Options) -> Result:
@@ -195,4 +272,4 @@ def _regex(store: Store, pattern: str, opts: Options) -> Result:
     return Result(pattern, "exact" if hits else "none", total, capped, hits[:want], f"/{pattern}/i")
 
 
-__all__ = ["search", "Options", "Result", "Hit", "Snippet", "roles_from_names", "SCHEMA_VERSION", "parse"]
+__all__ = ["search", "record_recalls", "reuse_lift", "Options", "Result", "Hit", "Snippet", "roles_from_names", "SCHEMA_VERSION", "parse"]

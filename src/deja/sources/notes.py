@@ -14,6 +14,12 @@ from deja.model import Parsed, Role, Session
 from deja.sources.base import Lines, Source, basename, finish, is_regular, parse_time, read_bytes
 
 
+def session_id(project: str, t: float) -> str:
+    """The notes session a note written for `project` at time `t` lands in: `<project>-<day>`."""
+    day = _time.strftime("%Y-%m-%d", _time.localtime(t)) if t else "undated"
+    return f"{basename(project) or '-'}-{day}"
+
+
 class Notes(Source):
     name = "notes"
     version = 1
@@ -36,12 +42,11 @@ class Notes(Source):
             t = parse_time(d.get("ts"))
             project = d.get("project") if isinstance(d.get("project"), str) else ""
             name = basename(project) or "-"
-            day = _time.strftime("%Y-%m-%d", _time.localtime(t)) if t else "undated"
-            sid = f"{name}-{day}"
+            sid = session_id(project, t)
             s = by_key.get(sid)
             if s is None:
                 s = by_key[sid] = Session(self.name, sid, project=name, cwd=project, path=str(path))
-                s.title = f"notes: {name} {day}"
+                s.title = f"notes: {name} {sid[len(name) + 1:]}"
             tags = d.get("tags")
             if isinstance(tags, list) and tags:
                 text = text + "\n" + " ".join(f"#{x}" for x in tags if isinstance(x, str))

@@ -13,8 +13,8 @@ import os
 from pathlib import Path
 
 from deja.errors import StoreError
-from deja.store.catalog import Catalog, FileState, SessionRow
-from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex
+from deja.store.catalog import Catalog, Curation, FileState, SessionRow
+from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex, Variants
 from deja.tokenizer import TOKENIZER_VERSION
 
 INDEX_VERSION = f"schema{SCHEMA_VERSION}-tok{TOKENIZER_VERSION}"
@@ -78,4 +78,4 @@ class Store:
         self.catalog.close()
 
 
-__all__ = ["Store", "FileState", "SessionRow", "Candidate", "Filters", "StoredRecord", "stable_id", "INDEX_VERSION"]
+__all__ = ["Store", "Curation", "FileState", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION"]

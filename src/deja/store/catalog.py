@@ -48,15 +48,30 @@ class SessionRow:
     fid: int
     records: int
     gone: int = 0
+    decision: str = ""  # the line where the session's assistant settled something ("" if none)
+    reverted: int = 0  # its own text says it reverted or rolled back, and it settled nothing
+
+
+@dataclass(slots=True)
+class Curation:
+    key: str
+    state: str
+    note: str
+    tags: str
+    note_key: str
+    updated: float
 
 
 _FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"
-_SESSION_COLS = "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone"
+_SESSION_COLS = (
+    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted"
+)
 
 
 class Catalog:
     def __init__(self, path: Path, readonly: bool = False):
         self.path = path
+        self.readonly = readonly
         try:
             if readonly:
                 self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, timeout=10)
@@ -129,10 +144,10 @@ class Catalog:
         with self.transaction():
             self.db.executemany("DELETE FROM sessions WHERE fid = ?", [(f,) for f in replaced])
             self.db.executemany(
-                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 14)})",
+                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 16)})",
                 [
                     (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
-                     s.fid, s.records, 0)
+                     s.fid, s.records, 0, s.decision, s.reverted)
                     for s in sessions
                 ],
             )
@@ -278,3 +293,43 @@ class Catalog:
         r = self.db.execute("SELECT count(*), coalesce(sum(sessions), 0), coalesce(sum(records), 0) FROM files").fetchone()
         return int(r[0]), int(r[1]), int(r[2])
 
+
+    # -- what was done with sessions (kept across rebuilds: no source can give them back)
+    def count_recalls(self, keys: Sequence[str]) -> None:
+        """A search served these sessions: one more recall each. Best effort: a read-only or busy
+        catalog skips the count rather than fail the search."""
+        if self.readonly or not keys:
+            return
+        now = time.time()
+        try:
+            with self.transaction():
+                self.db.executemany(
+                    "INSERT INTO recalls(key, count, last) VALUES (?, 1, ?) "
+                    "ON CONFLICT(key) DO UPDATE SET count = count + 1, last = excluded.last",
+                    [(k, now) for k in dict.fromkeys(keys)],
+                )
+        except sqlite3.OperationalError:
+            pass
+
+    def recall_counts(self, keys: Iterable[str]) -> dict[str, int]:
+        return dict(self._in("SELECT key, count FROM recalls WHERE key IN ({})", list(set(keys))))
+
+    def set_curation(self, c: Curation) -> None:
+        with self.transaction():
+            self.db.execute(
+                "INSERT OR REPLACE INTO curation(key, state, note, tags, note_key, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (c.key, c.state, c.note, c.tags, c.note_key, c.updated),
+            )
+
+    def curation(self, keys: Iterable[str]) -> dict[str, Curation]:
+        q = "SELECT key, state, note, tags, note_key, updated FROM curation WHERE key IN ({})"
+        return {r[0]: Curation(*r) for r in self._in(q, list(set(keys)))}
+
+    def promoted_notes(self, keys: Iterable[str]) -> set[str]:
+        """Which of these sessions are notes sessions holding a note promoted from a transcript."""
+        return {r[0] for r in self._in("SELECT DISTINCT note_key FROM curation WHERE note_key IN ({})", list(set(keys)))}
+
+    def _in(self, sql: str, values: list) -> Iterator[tuple]:
+        for i in range(0, len(values), 500):
+            chunk = values[i : i + 500]
+            yield from self.db.execute(sql.format(",".join("?" * len(chunk))), chunk)

@@ -85,6 +85,35 @@ def m002_retention(db: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m003_ranking_and_curation(db: sqlite3.Connection) -> None:
+    """Per-session ranking signals the indexer computes (the decision line, whether the session
+    reverted and settled nothing), and what people and agents did with sessions: how often a
+    search served each one, and the state a person gave it with `deja promote`. The last two are
+    keyed by session key and are not re-readable from any source, so they outlive rebuilds."""
+    _script(
+        db,
+        """
+        ALTER TABLE sessions ADD COLUMN decision TEXT NOT NULL DEFAULT '';
+        ALTER TABLE sessions ADD COLUMN reverted INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE IF NOT EXISTS recalls (
+            key TEXT PRIMARY KEY,          -- harness:id of the session served
+            count INTEGER NOT NULL DEFAULT 0,
+            last REAL NOT NULL DEFAULT 0
+        );
+        CREATE TABLE IF NOT EXISTS curation (
+            key TEXT PRIMARY KEY,          -- harness:id of the session promoted
+            state TEXT NOT NULL,           -- accepted | rejected | superseded | stale
+            note TEXT NOT NULL DEFAULT '',
+            tags TEXT NOT NULL DEFAULT '',
+            note_key TEXT NOT NULL DEFAULT '',  -- the notes session that holds the distilled note
+            updated REAL NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS curation_note_key ON curation(note_key)
+        """,
+    )
+
+
 def pending(db: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied (read-only check)."""
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import tantivy
@@ -49,6 +49,15 @@ class Filters:
     project: str | None = None
     since: float | None = None
     roles: Sequence[int] = ()
+
+
+@dataclass(slots=True)
+class Variants:
+    """How single-word clauses may also match: within one edit (`fuzzy`, tantivy's Levenshtein
+    automaton), or as any of the listed other forms (`forms`)."""
+
+    fuzzy: frozenset[str] = frozenset()
+    forms: dict[str, Sequence[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -141,11 +150,18 @@ class TextIndex:
             out.append((tantivy.Occur.Must, tantivy.Query.term_set_query(s, "role", list(f.roles))))
         return out
 
-    def _text_query(self, clauses: Sequence[Sequence[str]], require_all: bool) -> tantivy.Query:
+    def _text_query(self, clauses: Sequence[Sequence[str]], require_all: bool, variants: Variants | None = None) -> tantivy.Query:
         occur = tantivy.Occur.Must if require_all else tantivy.Occur.Should
         subs = []
         for tokens in clauses:
-            if len(tokens) == 1:
+            if len(tokens) == 1 and variants and tokens[0] in variants.fuzzy:
+                q = tantivy.Query.fuzzy_term_query(self.schema, "text", tokens[0], distance=1)
+            elif len(tokens) == 1 and variants and variants.forms.get(tokens[0]):
+                words = [tokens[0], *variants.forms[tokens[0]]]
+                q = tantivy.Query.boolean_query(
+                    [(tantivy.Occur.Should, tantivy.Query.term_query(self.schema, "text", w)) for w in words]
+                )
+            elif len(tokens) == 1:
                 q = tantivy.Query.term_query(self.schema, "text", tokens[0])
             else:
                 q = tantivy.Query.phrase_query(self.schema, "text", list(tokens))
@@ -154,11 +170,12 @@ class TextIndex:
 
     def search(
         self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, require_all: bool = True,
-        newest: bool = False,
+        newest: bool = False, variants: Variants | None = None,
     ) -> tuple[list[Candidate], int]:
         """Top `limit` records by BM25 (or the newest `limit`, unscored), and how many match in all."""
         searcher = self._searcher()
-        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, self._text_query(clauses, require_all)), *self._filters(filters)])
+        text_q = self._text_query(clauses, require_all, variants)
+        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, text_q), *self._filters(filters)])
         result = searcher.search(query, limit, count=True, order_by_field="time" if newest else None)
         hits = result.hits
         if not hits:
@@ -171,7 +188,7 @@ class TextIndex:
         return cands, result.count or 0
 
     def search_sessions(
-        self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int
+        self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, variants: Variants | None = None
     ) -> tuple[list[Candidate], int, bool]:
         """Sessions that hold every clause somewhere (each in some record, not all in one).
 
@@ -185,7 +202,7 @@ class TextIndex:
         must = tantivy.Occur.Must
 
         def query(clause: Sequence[str], *extra: tuple) -> tantivy.Query:
-            return tantivy.Query.boolean_query([(must, self._text_query([clause], True)), *fq, *extra])
+            return tantivy.Query.boolean_query([(must, self._text_query([clause], True, variants)), *fq, *extra])
 
         def sids_of(q: tantivy.Query) -> set[int]:
             # A terms aggregation over the `sid` fast field: the distinct sessions, unscored.
@@ -202,7 +219,7 @@ class TextIndex:
             sessions &= sids_of(query(clauses[i], within))
             if not sessions:
                 return [], 0, capped
-        any_clause = self._text_query(clauses, require_all=False)
+        any_clause = self._text_query(clauses, require_all=False, variants=variants)
         within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
         final = tantivy.Query.boolean_query([(must, any_clause), within, *fq])
         hits = searcher.search(final, limit, count=False).hits

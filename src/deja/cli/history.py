@@ -1,0 +1,271 @@
+"""`deja timeline|workspaces|touched|trace|event|restore|files|friction`: render what deja.history finds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from deja import history as lib
+from deja.cli import render
+from deja.cli.work import _filters, _limit, _open, _ref, _since
+from deja.model import CODE_ROLE
+from deja.search import SCHEMA_VERSION
+from deja.sources import HARNESSES
+
+
+def _more(shown: int, total: int, what: str) -> None:
+    if total > shown:
+        render.note(f"{total - shown} more {what}; --limit N to see them")
+
+
+@click.command()
+@_filters
+@_limit(50)
+def timeline(project, harness, since, limit, as_json) -> None:
+    """Sessions newest first: title, harness, project, when, how many records."""
+    store = _open(as_json)
+    try:
+        rows, total = lib.timeline(store, project, harness, _since(since), limit)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "total": total,
+                          "sessions": [render.session_json(r) for r in rows]})
+        return
+    if not rows:
+        click.echo("No sessions.")
+        raise click.exceptions.Exit(1)
+    for r in rows:
+        click.echo(f"{render.header(r)}  ({r.records} records)")
+    _more(len(rows), total, "session(s)")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--since", help="Only sessions active since: 30d, 12h, 2w, or a date.")
+@click.option("--harness", type=click.Choice(HARNESSES), help="Only this harness's sessions.")
+@_limit(50)
+def workspaces(harness, since, limit, as_json) -> None:
+    """Projects with their session and record counts, harnesses and last activity."""
+    store = _open(as_json)
+    try:
+        items, total = lib.workspaces(store, harness, _since(since), limit)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "total": total, "workspaces": [
+            {"project": w.project, "sessions": w.sessions, "records": w.records, "harnesses": w.harnesses,
+             "cwds": w.cwds, "first": render.iso(w.first), "last": render.iso(w.last), "source_gone": w.gone}
+            for w in items]})
+        return
+    if not items:
+        click.echo("No sessions.")
+        raise click.exceptions.Exit(1)
+    for w in items:
+        hs = ", ".join(f"{h} {n}" for h, n in sorted(w.harnesses.items(), key=lambda x: -x[1]))
+        click.echo(f"{render.day(w.last)}  {click.style(w.project or '-', fg='green', bold=True)}  "
+                   f"{w.sessions} session(s), {w.records} records  ({hs})")
+    _more(len(items), total, "project(s)")
+
+
+@click.command()
+@click.argument("ident", metavar="ID")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def touched(ident, as_json) -> None:
+    """The files one session touched, with counts, first and last time."""
+    store = _open(as_json)
+    try:
+        row, items = lib.touched(store, ident)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "session": render.session_json(row), "files": [
+            {"path": t.path, "count": t.count, "read": t.read, "edited": t.edited,
+             "first": render.iso(t.first), "last": render.iso(t.last)} for t in items]})
+        return
+    click.echo(render.header(row))
+    if not items:
+        click.echo("    touched no files (as far as the harness records)")
+        return
+    for t in items:
+        edited = click.style(f", edited {t.edited}×", fg="yellow") if t.edited else ""
+        click.echo(f"    {t.path}  {t.count}×{edited}  {render.day(t.first)} → {render.day(t.last)}")
+
+
+def _node_json(n: lib.Node) -> dict:
+    return {"session": render.session_json(n.session), "children": [_node_json(c) for c in n.children]}
+
+
+@click.command()
+@click.argument("ident", metavar="ID")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def trace(ident, as_json) -> None:
+    """Lineage: a session's parents and its children (subagents, sidechains, forks), recursively."""
+    store = _open(as_json)
+    try:
+        lin = lib.trace(store, ident)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "session": render.session_json(lin.session),
+                          "ancestors": [render.session_json(a) for a in lin.ancestors],
+                          "missing_parent": lin.missing_parent or None,
+                          "children": [_node_json(c) for c in lin.children]})
+        return
+    depth = 0
+    if lin.missing_parent:
+        click.echo(click.style(f"(parent {lin.missing_parent} is not in the index)", dim=True))
+        depth = 1
+    for a in lin.ancestors:
+        click.echo("  " * depth + render.header(a))
+        depth += 1
+    click.echo("  " * depth + click.style("▶ ", bold=True) + render.header(lin.session))
+
+    def show(nodes: list[lib.Node], d: int) -> None:
+        for n in nodes:
+            click.echo("  " * d + "└ " + render.header(n.session))
+            show(n.children, d + 1)
+
+    show(lin.children, depth + 1)
+    if not lin.ancestors and not lin.children and not lin.missing_parent:
+        render.note("no parent or children recorded for this session")
+
+
+@click.command()
+@click.argument("ident", metavar="ID")
+@click.argument("seq", type=click.IntRange(0))
+@click.option("--before", default=0, type=click.IntRange(0, 100), help="Also this many source lines before it.")
+@click.option("--after", default=0, type=click.IntRange(0, 100), help="Also this many source lines after it.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def event(ident, seq, before, after, as_json) -> None:
+    """The raw, unabridged source event behind record SEQ of a session (seq as `deja show` numbers it)."""
+    store = _open(as_json)
+    try:
+        ev = lib.event(store, ident, seq, before, after)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({
+            "schema_version": SCHEMA_VERSION, "session": render.session_json(ev.session), "seq": ev.record.seq,
+            "role": CODE_ROLE[ev.record.role].value, "source": ev.source, "status": ev.status,
+            "message": ev.message or None,
+            "lines": [{"line": ln.line, "match": ln.match, "event": ln.event, "raw": ln.raw or None} for ln in ev.lines],
+        })
+        if ev.status != "found":
+            raise click.exceptions.Exit(1)
+        return
+    if ev.status != "found":
+        click.echo(f"{ev.message}", err=True)
+        raise click.exceptions.Exit(1)
+    if ev.message:
+        render.note(ev.message)
+    render.note(f"{ev.source}")
+    for ln in ev.lines:
+        mark = click.style(f"{ln.line}:", fg="cyan", bold=ln.match)
+        body = json.dumps(ln.event, ensure_ascii=False) if ln.event is not None else ln.raw
+        click.echo(f"{mark} {body}")
+
+
+@click.command()
+@click.argument("path")
+@click.option("--span", type=click.IntRange(1), help="Print only span N (1 = newest).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the span to this new file (never over an existing one).")
+@_filters
+@_limit(20)
+def restore(path, span, output, project, harness, since, limit, as_json) -> None:
+    """Spans an agent's edits replaced in a file, newest first; never writes over the original."""
+    store = _open(as_json or bool(span))
+    try:
+        spans = lib.restore(store, path, project, harness, _since(since))
+    finally:
+        store.close()
+    if (span or output) and not spans:
+        raise click.ClickException(f"no edit replaced anything in {path!r}")
+    if output and not span and len(spans) > 1:
+        raise click.UsageError(f"{len(spans)} spans: choose one with --span N")
+    if span and span > len(spans):
+        raise click.ClickException(f"there are {len(spans)} span(s) of {path!r}; --span 1 is the newest")
+    chosen = spans[(span or 1) - 1:(span or 1)] if (span or output) else spans[:limit]
+    if output:
+        lib.write_span(chosen[0], output)
+        render.note(f"wrote span {chosen[0].number} of {chosen[0].path} to {output}")
+        return
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "path": path, "total": len(spans), "spans": [
+            {"span": s.number, "path": s.path, "time": render.iso(s.time), "text": s.text,
+             "session": render.session_json(s.session)} for s in chosen]})
+        return
+    if not spans:
+        click.echo(f"No edit replaced anything in {path!r}.")
+        raise click.exceptions.Exit(1)
+    if span:
+        click.echo(chosen[0].text, nl=not chosen[0].text.endswith("\n"))
+        return
+    for s in chosen:
+        click.echo(click.style(f"[{s.number}] ", bold=True) + f"{render.day(s.time)}  {s.path}  {_ref(s.session)}")
+        for line in s.text.splitlines()[:12]:
+            click.echo(f"    {line}")
+        if len(s.text.splitlines()) > 12:
+            click.echo(click.style(f"    … {len(s.text.splitlines()) - 12} more lines (--span {s.number})", dim=True))
+    _more(len(chosen), len(spans), "span(s)")
+
+
+@click.command()
+@click.argument("topic", nargs=-1, required=True)
+@_filters
+@_limit(20)
+def files(topic, project, harness, since, limit, as_json) -> None:
+    """The files the work on a subject touched, the most specific to it first."""
+    store = _open(as_json)
+    try:
+        items, total, sessions = lib.files(store, " ".join(topic), project, harness, _since(since), limit)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "topic": " ".join(topic), "sessions": sessions,
+                          "total": total, "files": [
+            {"path": f.path, "sessions": f.sessions, "overall": f.overall, "edited": f.edited,
+             "score": round(f.score, 4), "last": render.iso(f.last),
+             "examples": [render.session_json(s) for s in f.examples[:3]]} for f in items]})
+        return
+    if not items:
+        click.echo(f"No file touched in {sessions} session(s) about {' '.join(topic)!r}.")
+        raise click.exceptions.Exit(1)
+    for f in items:
+        edited = click.style(" edited", fg="yellow") if f.edited else ""
+        click.echo(f"{click.style(f.path, bold=True)}{edited}  in {f.sessions} of these session(s), "
+                   f"{f.overall} overall; last {render.day(f.last)}")
+    _more(len(items), total, "file(s)")
+
+
+@click.command()
+@_filters
+@_limit(20)
+@click.option("--min-sessions", default=lib.FRICTION_MIN_SESSIONS, show_default=True, type=click.IntRange(2),
+              help="Only errors that hit at least this many sessions.")
+def friction(project, harness, since, limit, as_json, min_sessions) -> None:
+    """Errors that hit three or more separate sessions, with the harnesses."""
+    store = _open(as_json)
+    try:
+        items, capped = lib.friction(store, project, harness, _since(since), limit, min_sessions)
+    finally:
+        store.close()
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "capped": capped, "errors": [
+            {"signature": g.signature, "sessions": g.sessions, "occurrences": g.occurrences, "harnesses": g.harnesses,
+             "projects": g.projects, "example": g.example, "first": render.iso(g.first), "last": render.iso(g.last),
+             "recent": [render.session_json(s) for s in g.recent]} for g in items]})
+        return
+    if not items:
+        click.echo(f"No error hit {min_sessions} or more sessions.")
+        raise click.exceptions.Exit(1)
+    for g in items:
+        hs = ", ".join(f"{h} {n}" for h, n in sorted(g.harnesses.items(), key=lambda x: -x[1]))
+        click.echo(click.style(g.signature, fg="red", bold=True))
+        click.echo(f"    {g.sessions} sessions ({hs}), {g.occurrences}×; last {render.day(g.last)}"
+                   f" in {_ref(g.recent[0])}")
+    if capped:
+        render.note("only the newest tool output was read; narrow with --since or --project")
