@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from deja import paths
@@ -168,7 +169,7 @@ def prompt(p: Payload, store, state: State) -> str:
     history = (is_history_question(p.prompt) and not is_preference_question(p.prompt)
                and not state.seen("history-hint"))
     query = " ".join(f'"{w}"' if " " in w else w for w in words)
-    res = search(store, query, Options(limit=RECALL_SESSIONS + 4))
+    res = search(store, query, Options(limit=RECALL_SESSIONS + 4, exact_only=not history))
     hits = [h for h in res.hits if h.session.id != p.session]
     if history and hits and (res.tier == "exact" or len(words) >= 2):
         chosen = hits[:RECALL_SESSIONS]
@@ -342,11 +343,10 @@ def precompact(p: Payload) -> None:
         return
     store, lock = opened
     try:
-        plan = indexer.make_plan(store)
         if p.transcript:
-            want = os.path.realpath(p.transcript)
-            plan.tasks = [t for t in plan.tasks if os.path.realpath(t.path) == want]
-            plan.gone, plan.excluded = [], []
+            plan = indexer.plan_file(store, Path(os.path.abspath(p.transcript)))
+        else:
+            plan = indexer.make_plan(store)
         if plan.tasks or plan.gone or plan.excluded:
             indexer.apply(store, plan)
         store.text.close()

@@ -169,6 +169,37 @@ def _reason(e: BaseException) -> str:
     return str(e) or type(e).__name__
 
 
+def _task_for(src: Source, path: Path, st: FileStat, old: FileState | None) -> Task | None:
+    """What to do with one file: nothing (None), append from its safe offset, or read it whole."""
+    if old is None or old.parser_version != src.version or old.state not in ("ok", "gone"):
+        return Task(src, path, st, old=old)
+    if old.size == st.st_size and old.mtime_ns == st.st_mtime_ns and old.state == "ok":
+        return None
+    if src.append_only and old.state == "ok" and st.st_size > old.size and 0 < old.safe_offset <= old.size:
+        return Task(src, path, st, start=old.safe_offset, old=old)
+    return Task(src, path, st, old=old)
+
+
+def plan_file(store: Store, path: Path) -> Plan:
+    """The plan for one transcript (a hook's live session), without walking every store."""
+    plan = Plan()
+    for src in sources.enabled():
+        if not any(path.is_relative_to(root) for root in src.roots()):
+            continue
+        try:
+            st = file_stat(path, src)
+        except (OSError, SourceError):
+            return plan
+        plan.files = 1
+        task = _task_for(src, path, st, store.catalog.files().get(str(path)))
+        if task is None:
+            plan.unchanged = 1
+        else:
+            plan.tasks.append(task)
+        return plan
+    return plan
+
+
 def make_plan(store: Store, rebuild: bool = False) -> Plan:
     """What changed since the catalog's file states: files to parse whole or append, files gone."""
     plan = Plan()
@@ -196,15 +227,11 @@ def make_plan(store: Store, rebuild: bool = False) -> Plan:
             except SourceError:  # the store could not be asked (a server down): parse says why
                 st = FileStat(0, -1)
             plan.files += 1
-            old = known.get(key)
-            if old is None or old.parser_version != src.version or old.state not in ("ok", "gone"):
-                plan.tasks.append(Task(src, path, st, old=old))
-            elif old.size == st.st_size and old.mtime_ns == st.st_mtime_ns and old.state == "ok":
+            task = _task_for(src, path, st, known.get(key))
+            if task is None:
                 plan.unchanged += 1
-            elif src.append_only and old.state == "ok" and st.st_size > old.size and 0 < old.safe_offset <= old.size:
-                plan.tasks.append(Task(src, path, st, start=old.safe_offset, old=old))
             else:
-                plan.tasks.append(Task(src, path, st, old=old))
+                plan.tasks.append(task)
     for f in known.values():
         if f.harness in harnesses and f.path not in seen and f.state != "gone":
             if not os.path.lexists(f.path):

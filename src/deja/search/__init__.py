@@ -76,6 +76,7 @@ class Options:
     limit: int = 15
     all: bool = False
     regex: bool = False
+    exact_only: bool = False  # hooks: no looser tiers (they would only be discarded)
 
 
 @dataclass
@@ -149,6 +150,8 @@ def search(store: Store, text: str, opts: Options) -> Result:
     cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6)
     if cands:
         return _rank(store, q, q.clauses, cands, capped, "exact", want, sessions)
+    if opts.exact_only:
+        return Result(text, "none", 0, False, [], q.explain())
     words = [c[0] for c in q.clauses if len(c) == 1]
     stems = {w: f for w in words if (f := signals.forms(w))}
     fuzzy = frozenset(w for w in words if signals.fuzzable(w))
