@@ -8,12 +8,12 @@ import click
 
 from deja import indexer, paths
 from deja.cli import render
-from deja.errors import NotFound
 from deja.model import CODE_ROLE
 from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
 from deja.store import Store
+from deja.work import find_session
 
 
 def _open_fresh(quiet: bool = False) -> Store:
@@ -106,18 +106,6 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
         render.note(f"{more} more session(s); --limit N or --all to see them")
 
 
-def _resolve(store: Store, ident: str):
-    matches = store.catalog.find_sessions(ident)
-    exact = [m for m in matches if m.id == ident or m.key == ident]
-    if exact:
-        return exact[0]
-    if not matches:
-        raise NotFound(f"no session with id {ident!r}; `deja last` lists recent sessions")
-    if len(matches) > 1:
-        raise NotFound(f"{ident!r} matches {len(matches)} sessions; give more of the id")
-    return matches[0]
-
-
 @click.command()
 @click.argument("ident", metavar="ID")
 @click.option("--offset", default=0, type=click.IntRange(0), help="Skip this many records.")
@@ -127,7 +115,7 @@ def show(ident, offset, limit, as_json) -> None:
     """Print one session (ID or a unique prefix of it)."""
     store = _open_fresh(quiet=True)
     try:
-        row = _resolve(store, ident)
+        row = find_session(store, ident)
         records = store.text.session_records(row.sid)
     finally:
         store.close()

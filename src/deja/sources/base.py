@@ -214,6 +214,23 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def head_record(path: Path, kind: str, lines: int = 8) -> dict:
+    """The first record of type `kind` among a JSONL file's first lines ({} if none): the
+    header a parse resuming mid-file needs for the session's identity."""
+    with open(path, "rb") as f:
+        for _ in range(lines):
+            line = f.readline()
+            if not line:
+                break
+            try:
+                d = _decoder.decode(line)
+            except msgspec.DecodeError:
+                continue
+            if isinstance(d, dict) and d.get("type") == kind:
+                return d
+    return {}
+
+
 def decode_json(data: bytes) -> object:
     return _decoder.decode(data)
 
@@ -364,4 +381,5 @@ __all__ = [
     "is_regular",
     "decode_json",
     "sqlite_readonly",
+    "head_record",
 ]

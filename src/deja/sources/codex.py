@@ -28,6 +28,7 @@ from deja.sources.base import (
     add_files,
     basename,
     decode_json,
+    head_record,
     finish,
     parse_time,
     read_bytes,
@@ -81,18 +82,7 @@ class Codex(Source):
 
     def _header(self, path: Path) -> dict:
         """The session_meta of a rollout, re-read when a parse resumes mid-file."""
-        with open(path, "rb") as f:
-            for _ in range(8):
-                line = f.readline()
-                if not line:
-                    break
-                try:
-                    d = decode_json(line)
-                except msgspec.DecodeError:
-                    continue
-                if isinstance(d, dict) and d.get("type") == "session_meta":
-                    return d
-        return {}
+        return head_record(path, "session_meta")
 
     def _rollout(self, path: Path, lines: Lines, header: dict) -> Parsed:
         m = _UUID.search(path.name)

@@ -25,6 +25,7 @@ from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
     Commands,
+    head_record,
     Lines,
     Source,
     add_edits,
@@ -155,18 +156,7 @@ def _str(value: object) -> str:
 
 def _head(path: Path) -> dict:
     """The `session.start` event, re-read when a parse resumes mid-file."""
-    with open(path, "rb") as f:
-        for _ in range(8):
-            line = f.readline()
-            if not line:
-                break
-            try:
-                d = decode_json(line)
-            except msgspec.DecodeError:
-                continue
-            if isinstance(d, dict) and d.get("type") == "session.start":
-                return d
-    return {}
+    return head_record(path, "session.start")
 
 
 def _workspace(path: Path) -> dict[str, str]:
