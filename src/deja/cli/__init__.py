@@ -85,6 +85,8 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    if not (argv if argv is not None else sys.argv[1:]):
+        argv = ["--help"]  # bare `deja`: the help, not an error
     debug = os.environ.get("DEJA_DEBUG") == "1"
     try:
         rc = cli.main(args=argv, prog_name="deja", standalone_mode=False)
