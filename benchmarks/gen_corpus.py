@@ -4,8 +4,12 @@
     python benchmarks/gen_corpus.py --home OUT_HOME --append-files 5   # grow 5 live sessions
 
 Sessions have a mix of prose, code, shell commands and long tool outputs (the bulk of real
-stores), a little Chinese, and the envelope noise each harness writes (request records, token
+stores), ~7% Chinese sentences, and the envelope noise each harness writes (request records, token
 counts, developer instructions). Deterministic for a seed.
+
+Needles (see benchmarks/needles.py) are planted in known sessions, each with distractors that hold
+part of it in other sessions, and listed in OUT_HOME/needles.json: kind, the query as a person
+would type it, and the harness and id of the one session that holds it.
 """
 
 from __future__ import annotations
@@ -14,8 +18,12 @@ import argparse
 import json
 import os
 import random
+import sys
 import uuid
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import needles
 
 WORDS = (
     "the a to of and in is it that for on with this be as are was at by or from not but have an "
@@ -27,15 +35,29 @@ WORDS = (
     "pytest cargo npm yarn make fixture mock stub assert failure flaky regression benchmark"
 ).split()
 CJK = "数据库连接池耗尽缓存命中率下降广告点击服务健康状况配置文件内容网关超时重试索引查询会话检索".replace(" ", "")
+# Words of the Chinese sentences (~7% of all sentences). The needles' Chinese terms use characters
+# none of these have, so only their planted sessions hold them.
+CJK_WORDS = (
+    "数据库 连接池 耗尽 缓存 命中率 下降 广告 点击 服务 健康 状况 配置 文件 内容 网关 超时 重试 索引 查询 "
+    "会话 检索 部署 测试 失败 修复 问题 日志 错误 用户 请求 响应 性能 内存 线程 队列 我们 需要 已经 这个 "
+    "因为 所以 然后 可以 没有 发现 的 了 在 是 和 把 被 先 再 看 一下"
+).split()
+CHINESE_SHARE = 0.07
 COMMANDS = [
     "pytest -x tests/test_{w}.py", "npm run build", "cargo test --release", "git diff HEAD~1 -- src/{w}.py",
     "go test ./{w}/...", "make {w}", "docker compose up -d {w}", "rg -n '{w}' src/",
 ]
 
 
+def chinese_sentence(rng: random.Random) -> str:
+    return "".join(rng.choice(CJK_WORDS) for _ in range(rng.randint(6, 16))) + "。"
+
+
 def sentence(rng: random.Random, n: int) -> str:
+    if rng.random() < CHINESE_SHARE:
+        return chinese_sentence(rng)
     words = [rng.choice(WORDS) for _ in range(n)]
-    if rng.random() < 0.1:
+    if rng.random() < 0.03:  # a Chinese term inside English text
         i = rng.randrange(len(CJK) - 6)
         words.append(CJK[i : i + rng.randint(2, 6)])
     if rng.random() < 0.15:
@@ -57,14 +79,23 @@ def tool_output(rng: random.Random) -> str:
     )
 
 
-def turns(rng: random.Random):
+def turns(rng: random.Random, plants: list | None = None):
+    """The turns of one session: (kind, text). `plants` are groups of turns (needles and
+    distractors) placed between exchanges by their own random stream, so planting does not change
+    the rest of the session."""
+    groups = []
     for _ in range(rng.randint(3, 30)):
-        yield "user", paragraph(rng, rng.randint(1, 3))
+        g = [("user", paragraph(rng, rng.randint(1, 3)))]
         for _ in range(rng.randint(0, 4)):
             cmd = rng.choice(COMMANDS).format(w=rng.choice(WORDS))
-            yield "command", cmd
-            yield "output", tool_output(rng)
-        yield "assistant", paragraph(rng, rng.randint(1, 6))
+            g.append(("command", cmd))
+            g.append(("output", tool_output(rng)))
+        g.append(("assistant", paragraph(rng, rng.randint(1, 6))))
+        groups.append(g)
+    for pos, group in plants or ():
+        groups.insert(int(pos * (len(groups) + 1)), group)
+    for g in groups:
+        yield from g
 
 
 def ts(t: float) -> str:
@@ -73,7 +104,7 @@ def ts(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(t))
 
 
-def claude_session(rng: random.Random, home: Path, t0: float) -> int:
+def claude_session(rng: random.Random, home: Path, t0: float, plants: list | None = None) -> tuple[int, str]:
     sid = str(uuid.UUID(int=rng.getrandbits(128)))
     cwd = f"/home/dev/{rng.choice(WORDS)}-{rng.choice(WORDS)}"
     path = home / ".claude/projects" / cwd.replace("/", "-") / f"{sid}.jsonl"
@@ -81,7 +112,7 @@ def claude_session(rng: random.Random, home: Path, t0: float) -> int:
     t = t0
     out = []
     base = {"sessionId": sid, "cwd": cwd, "version": "2.1.332", "gitBranch": "main", "userType": "external"}
-    for i, (kind, text) in enumerate(turns(rng)):
+    for i, (kind, text) in enumerate(turns(rng, plants)):
         t += rng.uniform(1, 60)
         if kind == "user":
             out.append({"type": "queue-operation", "operation": "enqueue", "timestamp": ts(t), "sessionId": sid})
@@ -96,10 +127,10 @@ def claude_session(rng: random.Random, home: Path, t0: float) -> int:
             out.append(base | {"type": "user", "uuid": f"o{i}", "timestamp": ts(t), "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": last, "content": text}]}, "toolUseResult": {"stdout": text[:200]}})
     data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in out)
     path.write_text(data)
-    return len(data.encode())
+    return len(data.encode()), sid
 
 
-def codex_session(rng: random.Random, home: Path, t0: float) -> int:
+def codex_session(rng: random.Random, home: Path, t0: float, plants: list | None = None) -> tuple[int, str]:
     sid = str(uuid.UUID(int=rng.getrandbits(128)))
     day = ts(t0)[:10].replace("-", "/")
     path = home / ".codex/sessions" / day / f"rollout-{ts(t0)[:19].replace(':', '-')}-{sid}.jsonl"
@@ -108,7 +139,7 @@ def codex_session(rng: random.Random, home: Path, t0: float) -> int:
     t = t0
     out = [{"timestamp": ts(t), "type": "session_meta", "payload": {"id": sid, "cwd": cwd, "cli_version": "0.171.0"}},
            {"timestamp": ts(t), "type": "response_item", "payload": {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "<permissions instructions>" + paragraph(rng, 10) + "</permissions instructions>"}]}}]
-    for i, (kind, text) in enumerate(turns(rng)):
+    for i, (kind, text) in enumerate(turns(rng, plants)):
         t += rng.uniform(1, 60)
         if kind in ("user", "assistant"):
             ctype = "input_text" if kind == "user" else "output_text"
@@ -122,17 +153,17 @@ def codex_session(rng: random.Random, home: Path, t0: float) -> int:
             out.append({"timestamp": ts(t), "type": "event_msg", "payload": {"type": "token_count", "info": {"total": rng.randint(1, 10**6)}}})
     data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in out)
     path.write_text(data)
-    return len(data.encode())
+    return len(data.encode()), sid
 
 
-def pi_session(rng: random.Random, home: Path, t0: float) -> int:
+def pi_session(rng: random.Random, home: Path, t0: float, plants: list | None = None) -> tuple[int, str]:
     sid = str(uuid.UUID(int=rng.getrandbits(128)))
     cwd = f"/home/dev/{rng.choice(WORDS)}"
     path = home / ".pi/agent/sessions" / f"-{cwd.replace('/', '-')}--" / f"{ts(t0).replace(':', '-')}_{sid}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     t = t0
     out = [{"type": "session", "version": 3, "id": sid, "timestamp": ts(t), "cwd": cwd}]
-    for i, (kind, text) in enumerate(turns(rng)):
+    for i, (kind, text) in enumerate(turns(rng, plants)):
         t += rng.uniform(1, 60)
         if kind in ("user", "assistant"):
             out.append({"type": "message", "id": f"m{i}", "timestamp": ts(t), "message": {"role": kind, "content": [{"type": "text", "text": text}]}})
@@ -142,7 +173,7 @@ def pi_session(rng: random.Random, home: Path, t0: float) -> int:
             out.append({"type": "message", "id": f"m{i}", "timestamp": ts(t), "message": {"role": "toolResult", "toolCallId": f"c{i-1}", "toolName": "bash", "content": [{"type": "text", "text": text}]}})
     data = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in out)
     path.write_text(data)
-    return len(data.encode())
+    return len(data.encode()), sid
 
 
 def append_turns(home: Path, n: int, rng: random.Random) -> list[Path]:
@@ -175,10 +206,19 @@ def main() -> None:
     total = sessions = 0
     t0 = 1_767_225_600.0  # 2026-01-01
     makers = [claude_session, codex_session, pi_session]
-    while total < target:
-        total += makers[sessions % 3](rng, args.home, t0 + sessions * 600)
+    harnesses = ["claude", "codex", "pi"]
+    # ~5.5 sessions per MiB: spread the needles over the sessions the size will produce; the loop
+    # goes on past the size if a planted session is still to come.
+    plan = needles.plan(random.Random(f"needles-{args.seed}"), max(12, int(args.mb * 5.2)), paragraph)
+    where: dict[int, tuple[str, str]] = {}
+    while total < target or sessions <= plan.last:
+        size, sid = makers[sessions % 3](rng, args.home, t0 + sessions * 600, plan.plants.get(sessions))
+        where[sessions] = (harnesses[sessions % 3], sid)
+        total += size
         sessions += 1
-    print(json.dumps({"sessions": sessions, "bytes": total}))
+    listed = plan.listing(where)
+    (args.home / "needles.json").write_text(json.dumps(listed, ensure_ascii=False, indent=1))
+    print(json.dumps({"sessions": sessions, "bytes": total, "needles": len(listed)}))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,10 @@
 
     python benchmarks/gen_corpus.py --home /tmp/deja-bench --mb 100 --seed 42
     python benchmarks/run.py --home /tmp/deja-bench [--runs 3] [--json out.json]
+    python benchmarks/run.py --home /tmp/deja-bench --needles-only   # index once, needles only
+
+Needles (HOME/needles.json, written by gen_corpus.py): recall@1 and @5 per kind through the
+library's `search` (the path the CLI, MCP server and hooks share), and CLI latency per kind.
 
 Prints a Markdown table. Medians throughout: the machine is shared and noisy, so compare ratios
 against the grep run made in the same go across machines. Not part of the test suite.
@@ -51,11 +55,73 @@ def p95(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
 
 
+NEEDLE_CODE = r"""
+import json, sys, time
+from deja import paths
+from deja.search import Options, search
+from deja.store import Store
+store = Store(paths.index_dir(), readonly=True)
+rows = []
+for n in json.loads(open(sys.argv[1]).read()):
+    search(store, n["query"], Options())
+    ts = []
+    for _ in range(5):
+        t = time.perf_counter(); r = search(store, n["query"], Options()); ts.append(time.perf_counter() - t)
+    ids = [(h.session.harness, h.session.id) for h in r.hits]
+    rank = ids.index((n["harness"], n["session"])) + 1 if (n["harness"], n["session"]) in ids else 0
+    rows.append({"kind": n["kind"], "query": n["query"], "rank": rank, "tier": r.tier, "total": r.total, "ms": ts})
+print(json.dumps(rows))
+"""
+
+
+def needles(home: Path, env: dict, deja: list[str], cli_runs: int) -> dict:
+    """Recall@1/@5 per needle kind in-process (before any CLI search, which counts recalls and so
+    would nudge later rankings), then CLI latency per kind."""
+    rows = json.loads(subprocess.run([sys.executable, "-c", NEEDLE_CODE, str(home / "needles.json")], env=env,
+                                     capture_output=True, text=True, check=True).stdout)
+    kinds: dict[str, dict] = {}
+    for r in rows:
+        k = kinds.setdefault(r["kind"], {"needles": 0, "at1": 0, "at5": 0, "inproc": [], "cli": [], "misses": []})
+        k["needles"] += 1
+        k["at1"] += r["rank"] == 1
+        k["at5"] += 1 <= r["rank"] <= 5
+        k["inproc"] += r["ms"]
+        if r["rank"] != 1:
+            k["misses"].append({"query": r["query"], "rank": r["rank"], "tier": r["tier"], "sessions": r["total"]})
+    for r in rows:
+        argv = deja + ["search", *r["query"].split(), "--json"]
+        kinds[r["kind"]]["cli"] += [run(argv, env) for _ in range(cli_runs)]
+    out = {}
+    for kind, k in kinds.items():
+        out[kind] = {"needles": k["needles"], "recall_at_1": k["at1"] / k["needles"], "recall_at_5": k["at5"] / k["needles"],
+                     "inproc_median_ms": med(k["inproc"]) * 1000, "inproc_p95_ms": p95(k["inproc"]) * 1000,
+                     "cli_median_ms": med(k["cli"]) * 1000, "cli_p95_ms": p95(k["cli"]) * 1000, "misses": k["misses"]}
+    return out
+
+
+def needle_table(res: dict) -> None:
+    print("\n| needle kind | needles | recall@1 | recall@5 | in-process median / p95 ms | CLI median / p95 ms |\n|---|---|---|---|---|---|")
+    n = sum(r["needles"] for r in res.values())
+    for kind, r in res.items():
+        print(f"| {kind} | {r['needles']} | {r['recall_at_1']:.2f} | {r['recall_at_5']:.2f} | "
+              f"{r['inproc_median_ms']:.1f} / {r['inproc_p95_ms']:.1f} | {r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f} |")
+    at1 = sum(r["recall_at_1"] * r["needles"] for r in res.values()) / n
+    at5 = sum(r["recall_at_5"] * r["needles"] for r in res.values()) / n
+    print(f"| all | {n} | {at1:.2f} | {at5:.2f} | | |")
+    misses = [(kind, m) for kind, r in res.items() for m in r["misses"]]
+    if misses:
+        print("\nNot first:\n")
+        for kind, m in misses:
+            print(f"- {kind}: `{m['query']}` — rank {m['rank'] or '>15'}, tier {m['tier']}, {m['sessions']} sessions")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--home", type=Path, required=True)
     ap.add_argument("--runs", type=int, default=3, help="cold builds to take the median of")
     ap.add_argument("--json", type=Path, help="also write the numbers here")
+    ap.add_argument("--needles-only", action="store_true", help="index (if needed) and measure the needles only")
+    ap.add_argument("--cli-runs", type=int, default=3, help="CLI runs per needle")
     args = ap.parse_args()
     home = args.home.resolve()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
@@ -66,6 +132,15 @@ def main() -> None:
     stores = [home / ".claude", home / ".codex", home / ".pi"]
     corpus = sum(du(s) for s in stores if s.exists())
     out: dict = {"corpus_bytes": corpus, "machine": f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"}
+    has_needles = (home / "needles.json").exists()
+    if args.needles_only:
+        run(deja + ["index"], env)
+        out["needles"] = needles(home, env, deja, args.cli_runs)
+        if args.json:
+            args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False))
+        print(f"Corpus: {corpus / 2**20:.0f} MiB of JSONL ({out['machine']})")
+        needle_table(out["needles"])
+        return
 
     cold = []
     for _ in range(args.runs):
@@ -85,6 +160,8 @@ def main() -> None:
     out["append5_reindex_s"] = med(appends)
     startup = [run(deja + ["--help"], env) for _ in range(5)]
     out["startup_s"] = med(startup)
+    if has_needles:  # before the CLI searches below, which count recalls
+        out["needles"] = needles(home, env, deja, args.cli_runs)
 
     # In-process latency: the library call the CLI, MCP server and hooks share.
     code = r"""
@@ -118,7 +195,7 @@ print(json.dumps(rows))
     out["grep_rare_ms"] = med([run(["grep", "-rliF", "err-4242", *map(str, stores)], env) for _ in range(5)]) * 1000
 
     if args.json:
-        args.json.write_text(json.dumps(out, indent=1))
+        args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False))
     mib = corpus / 2**20
     print(f"Corpus: {mib:.0f} MiB of JSONL ({out['machine']})\n")
     print("| measure | value |\n|---|---|")
@@ -133,6 +210,8 @@ print(json.dumps(rows))
     for r in out["search"]:
         print(f"| {r['query']} | {r['inproc_median_ms']:.1f} / {r['inproc_p95_ms']:.1f} | {r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f} | {r['sessions']}{' (capped)' if r['capped'] else ''} |")
     print(f"\nBaseline: `grep -rliF err-4242` over the stores, page cache warm: {out['grep_rare_ms']:.0f} ms.")
+    if has_needles:
+        needle_table(out["needles"])
 
 
 if __name__ == "__main__":
