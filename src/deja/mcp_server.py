@@ -144,7 +144,7 @@ def build(memory: Memory | None = None) -> MCPServer:
 
         def run(store: Store) -> str:
             proj = project.rstrip("/").rsplit("/", 1)[-1] if project else None
-            res = search(store, query, Options(harness=h, project=proj, limit=offset + limit))
+            res = search(store, query, Options(harness=h, project=proj, limit=offset + limit, embed=True))
             page = res.hits[offset:]
             record_recalls(store, page)
             if not page:

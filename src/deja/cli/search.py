@@ -34,8 +34,9 @@ def _open_fresh(quiet: bool = False) -> Store:
 @click.option("--re", "regex", is_flag=True, help="QUERY is a regular expression (scans records; slower).")
 @click.option("--rebuild", is_flag=True, help="Rebuild the index from scratch first.")
 @click.option("--explain", is_flag=True, help="Show how the query was read.")
+@click.option("--no-embed", "no_embed", is_flag=True, help="Words only: no semantic re-ranking (`deja embed`).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def search(query, harness, project, since, roles, limit, all_, regex, rebuild, explain, as_json) -> None:
+def search(query, harness, project, since, roles, limit, all_, regex, rebuild, explain, no_embed, as_json) -> None:
     """Find sessions: words are ANDed, "quoted words" are a phrase."""
     text = " ".join(query)
     opts = Options(
@@ -46,6 +47,7 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
         limit=limit,
         all=all_,
         regex=regex,
+        embed=not no_embed,
     )
     if rebuild:
         store, lock = indexer.open_for_write(paths.index_dir(), notice=render.progress)  # type: ignore[misc]
@@ -89,7 +91,9 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
     if result.tier == "none":
         click.echo(f"No session matches {text!r}.")
         raise click.exceptions.Exit(1)
-    if result.tier == "relevance":
+    if result.tier == "semantic":
+        click.echo(click.style("No session has these words; the nearest in meaning:", fg="yellow"))
+    elif result.tier == "relevance":
         click.echo(click.style("No session has every word; the nearest ones:", fg="yellow"))
     elif result.tier in ("stemmed", "close"):
         kind = "other forms of the words" if result.tier == "stemmed" else "close spellings of the words"

@@ -3,7 +3,9 @@
 Candidates are the top records by BM25 (tantivy); they are grouped into sessions, weighted
 (who said it, freshness, and the bounded signals below), and given their best snippets. When
 nothing matches every word as typed, other word forms (tier `stemmed`) and close spellings (tier
-`close`) are tried, then the nearest sessions (any word) are offered as tier `relevance`.
+`close`) are tried, then the nearest sessions (any word) are offered as tier `relevance`. With the `semantic` extra
+and a sidecar (`deja embed`, deja/semantic.py), the top sessions are re-ranked by a blend with
+meaning, and when no word matches, the sessions nearest in meaning are offered as tier `semantic`.
 """
 
 from __future__ import annotations
@@ -77,6 +79,9 @@ class Options:
     all: bool = False
     regex: bool = False
     exact_only: bool = False  # hooks: no looser tiers (they would only be discarded)
+    # Blend in meaning when a sidecar exists (`deja search`, MCP `recall`); off by default so hooks
+    # and digests never pay for loading the model.
+    embed: bool = False
 
 
 @dataclass
@@ -101,7 +106,7 @@ class Hit:
 @dataclass
 class Result:
     query: str
-    tier: str  # exact | stemmed | close | relevance | none
+    tier: str  # exact | stemmed | close | relevance | semantic | none
     total: int
     capped: bool
     hits: list[Hit]
@@ -143,13 +148,14 @@ def search(store: Store, text: str, opts: Options) -> Result:
     if opts.regex:
         return _regex(store, text, opts)
     q = parse(text)
+    sem = _meaning(store, text, opts)
     filters = _filters(opts)
     want = opts.limit if not opts.all else 10**9
     k = max(MIN_CANDIDATES, opts.limit * CANDIDATES_PER_HIT)
     # Exact: every clause somewhere in the session (a phrase within one record).
     cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6)
     if cands:
-        return _rank(store, q, q.clauses, cands, capped, "exact", want, sessions)
+        return _rank(store, q, q.clauses, cands, capped, "exact", want, sessions, sem=sem)
     if opts.exact_only:
         return Result(text, "none", 0, False, [], q.explain())
     words = [c[0] for c in q.clauses if len(c) == 1]
@@ -160,18 +166,53 @@ def search(store: Store, text: str, opts: Options) -> Result:
             continue
         cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6, variants)
         if cands:
-            return _rank(store, q, q.clauses, cands, capped, tier, want, sessions, variants)
+            return _rank(store, q, q.clauses, cands, capped, tier, want, sessions, variants, sem=sem)
     # Relevance: any clause; a lone phrase falls apart into its words.
     clauses = q.clauses if len(q.clauses) > 1 else tuple((t,) for t in q.clauses[0])
     if len(clauses) > 1:
         cands, count = store.text.search(clauses, filters, k, require_all=False)
         if cands:
-            return _rank(store, q, clauses, cands, count > len(cands), "relevance", want, None)
+            return _rank(store, q, clauses, cands, count > len(cands), "relevance", want, None, sem=sem)
+    if sem is not None:
+        return _meaning_tier(store, q, sem, opts, want)
     return Result(text, "none", 0, False, [], q.explain())
 
 
+def _meaning(store: Store, text: str, opts: Options):
+    """The query's meaning scores, or None (no extra, no sidecar, --no-embed, or a failure)."""
+    if not opts.embed or opts.exact_only:
+        return None
+    from deja import semantic  # imports numpy/torch only when a sidecar exists
+
+    return semantic.query_scores(store.dir, text)
+
+
+def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Result:
+    """No word matched: the sessions nearest in meaning, above a floor."""
+    from deja import semantic
+
+    ranked = semantic.nearest(sem)
+    rows = store.catalog.sessions_by_key(k for k, _ in ranked)
+    curated = store.catalog.curation(rows)
+    hits = []
+    for key, cos in ranked:
+        row = rows.get(key)
+        if row is None or (opts.harness and row.harness != opts.harness) or (opts.since and row.updated < opts.since):
+            continue
+        if opts.project and row.project.lower() != opts.project.lower():
+            continue
+        role, unit = sem.best[key]
+        c = curated.get(key)
+        hit = Hit(row, 1, round(cos, 4), decision=row.decision, state=c.state if c else "")
+        hit.snippets = [Snippet(CODE_ROLE[role].value, row.updated, 0, unit, [])]
+        hits.append(hit)
+    if not hits:
+        return Result(q.text, "none", 0, False, [], q.explain())
+    return Result(q.text, "semantic", len(hits), False, hits[:want], q.explain())
+
+
 def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
-          variants: Variants | None = None) -> Result:
+          variants: Variants | None = None, sem=None) -> Result:
     now = time.time()
     by_sid: dict[int, list] = {}
     for c in cands:
@@ -200,6 +241,10 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hits.append(hit)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
+    if sem is not None:
+        from deja import semantic
+
+        hits = semantic.rerank(hits, sem)
     hits = hits[:want]
     for h in hits:
         cs = h.snippets

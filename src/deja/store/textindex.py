@@ -249,6 +249,20 @@ class TextIndex:
         hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
         return [_stored(searcher.doc(a)) for _, a in hits]
 
+    def first_records(self, sid: int, roles: Sequence[int], n: int) -> list[StoredRecord]:
+        """The first `n` records of one session in these roles, in session order (what the
+        semantic sidecar embeds: the person's opening questions, not the tool output)."""
+        s = self.schema
+        q = tantivy.Query.boolean_query(
+            [
+                (tantivy.Occur.Must, tantivy.Query.term_query(s, "sid", sid)),
+                (tantivy.Occur.Must, tantivy.Query.term_set_query(s, "role", list(roles))),
+            ]
+        )
+        searcher = self._searcher()
+        hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
+        return [_stored(searcher.doc(a)) for _, a in hits]
+
     def scan(self, filters: Filters, batch: int = 2000) -> Iterator[StoredRecord]:
         """Every record passing `filters` (for regex search): newest first."""
         searcher = self._searcher()
