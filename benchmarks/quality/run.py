@@ -3,6 +3,7 @@ real pipeline (`deja index` in a subprocess with HOME set, then the library's `s
 the CLI, MCP server and hooks share, with default options).
 
     python benchmarks/quality/run.py --home /tmp/deja-quality [--noise-mb 20] [--json out.json]
+    python benchmarks/quality/run.py --home /tmp/deja-quality --no-make --semantic   # deja[semantic]
 
 Builds HOME with make.py first unless --no-make. No tuning to individual questions: the
 questions and their sessions are fixed in conversations.py.
@@ -28,7 +29,7 @@ from deja.store import Store
 store = Store(paths.index_dir(), readonly=True)
 rows = []
 for q in json.loads(open(sys.argv[1]).read()):
-    r = search(store, q["question"], Options())
+    r = search(store, q["question"], Options(embed=sys.argv[2] == "embed"))
     ids = [(h.session.harness, h.session.id) for h in r.hits]
     want = (q["harness"], q["session"])
     rows.append(q | {"rank": ids.index(want) + 1 if want in ids else 0, "tier": r.tier, "total": r.total})
@@ -51,6 +52,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--no-make", action="store_true", help="HOME is already built")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--semantic", action="store_true", help="run `deja embed` and search with the semantic tier")
     args = ap.parse_args()
     home = args.home.resolve()
     if not args.no_make:
@@ -61,7 +63,11 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
     env["HOME"] = str(home)
     subprocess.run([sys.executable, "-m", "deja", "index"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    rows = json.loads(subprocess.run([sys.executable, "-c", CODE, str(home / "questions.json")], env=env,
+    if args.semantic:
+        env["HF_HUB_OFFLINE"] = "1"
+        subprocess.run([sys.executable, "-m", "deja", "embed"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    mode = "embed" if args.semantic else "lexical"
+    rows = json.loads(subprocess.run([sys.executable, "-c", CODE, str(home / "questions.json"), mode], env=env,
                                      capture_output=True, text=True, check=True).stdout)
     out = {"all": scores(rows), "literal": scores([r for r in rows if not r["reworded"]]),
            "reworded": scores([r for r in rows if r["reworded"]]), "rows": rows}
