@@ -208,9 +208,22 @@ def corpus(home):
     return home
 
 
-@pytest.mark.parametrize("point", ["pending:1", "text:1", "text:3", "catalog:2", "catalog:5"])
+# Parsing in a pool of workers (what a large cold index does) must give the very same index.
+POOL = {"DEJA_PARALLEL_BYTES": "0", "DEJA_WORKERS": "2"}
+
+
+def test_parsing_in_worker_processes_gives_the_same_index(corpus):
+    deja("index", env=POOL)
+    serial = corpus.parent / "serial"
+    deja("index", env={"DEJA_INDEX_DIR": str(serial), "DEJA_WORKERS": "1"})
+    assert fingerprint(corpus / ".cache/deja") == fingerprint(serial)
+
+
+@pytest.mark.parametrize("point", ["pending:1", "text:1", "text:3", "catalog:2", "catalog:5", "pool-text:2"])
 def test_kill_at_each_write_step_then_converge(corpus, point):
-    env = {"DEJA_TEST_CRASH": point, "DEJA_BATCH_FILES": "2"}
+    env = {"DEJA_TEST_CRASH": point.removeprefix("pool-"), "DEJA_BATCH_FILES": "2"}
+    if point.startswith("pool-"):
+        env.update(POOL)
     r = deja("index", env=env, check=False)
     assert r.code == -signal.SIGKILL
     # the index still opens and answers

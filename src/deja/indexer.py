@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +31,7 @@ from deja.model import ROLE_CODE, Session
 from deja.search import signals
 from deja.sources.base import Source
 from deja.store import FileState, SessionRow, Store, stable_id
+from deja.tokenizer import analyzer_input
 
 # A batch is written when it holds this many records (or files): bounds memory (measured: 50k
 # records peaked at 487 MB on 500 MiB, 15k at 252 MB and no slower) and the work
@@ -37,6 +40,13 @@ BATCH_RECORDS = int(os.environ.get("DEJA_BATCH_RECORDS", 15_000))
 BATCH_FILES = int(os.environ.get("DEJA_BATCH_FILES", 2_000))
 # What a search may parse in front of the person before answering; more goes to the background.
 INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
+# Parsing, clean-up and redaction are Python and hold the GIL: a large plan is parsed in worker
+# processes, one per core, while this process writes (tantivy tokenizes on its own threads).
+# Below PARALLEL_BYTES the pool's start-up (~0.2 s) does not pay, and everything stays here.
+PARALLEL_BYTES = int(os.environ.get("DEJA_PARALLEL_BYTES", 64 * 1024 * 1024))
+WORKERS = int(os.environ.get("DEJA_WORKERS", 0)) or (os.cpu_count() or 1)
+# Parsed files in flight per worker: bounds memory when writing falls behind parsing.
+_WINDOW_PER_WORKER = 4
 
 Progress = Callable[[str], None]
 
@@ -115,6 +125,8 @@ class _Parsed:
     skipped: int = 0
     redactions: int = 0
     error: str = ""
+    # per session, per record: what the analyzer reads, where it differs from the text (CJK)
+    forms: list[list[str | None]] = field(default_factory=list)
 
 
 _crash_hits: dict[str, int] = {}
@@ -273,6 +285,7 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
         if s.records:
             kept.append(s)
     item.sessions = kept
+    item.forms = [[_form(r.text) for r in s.records] for s in kept]
     if start and task.old:
         item.redactions += task.old.redactions
     if src.append_only and parsed.offset:
@@ -281,6 +294,48 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
         except OSError:
             item.prefix_hash = ""
     return item
+
+
+_worker_args: tuple[bool, set[str], list[str]] = (True, set(), [])
+
+
+def _init_worker(redacting: bool, tombstoned: set[str], patterns: list[str]) -> None:
+    global _worker_args
+    _worker_args = (redacting, tombstoned, patterns)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the writer's to handle
+
+
+def _parse_in_worker(task: Task) -> _Parsed:
+    return _parse(task, *_worker_args)
+
+
+def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Iterator[_Parsed]:
+    """Each task parsed, in plan order: here, or in a pool of workers for a large plan."""
+    if WORKERS < 2 or len(tasks) < 2 or sum(t.cost for t in tasks) < PARALLEL_BYTES:
+        for task in tasks:
+            yield _parse(task, redacting, tombstoned, patterns)
+        return
+    # forkserver, not fork: this process may already run tantivy's threads.
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["deja.indexer"])
+    with ctx.Pool(WORKERS, _init_worker, (redacting, tombstoned, patterns)) as pool:
+        pending: deque = deque()
+        queue = iter(tasks)
+        for task in queue:
+            pending.append(pool.apply_async(_parse_in_worker, (task,)))
+            if len(pending) >= WORKERS * _WINDOW_PER_WORKER:
+                break
+        while pending:
+            item = pending.popleft().get()
+            task = next(queue, None)
+            if task is not None:
+                pending.append(pool.apply_async(_parse_in_worker, (task,)))
+            yield item
+
+
+def _form(text: str) -> str | None:
+    form = analyzer_input(text)
+    return None if form is text else form
 
 
 def _write(store: Store, batch: list[_Parsed]) -> None:
@@ -300,12 +355,12 @@ def _write(store: Store, batch: list[_Parsed]) -> None:
     for p in good:
         t = p.task
         n_records = 0
-        for s in p.sessions:
+        for s, forms in zip(p.sessions, p.forms):
             sid = stable_id(s.key)
             prior = existing.get(s.key) if t.start else None
             base = prior.records if prior else 0
-            for r in s.records:
-                text.add(p.fid, sid, s.harness, s.project, ROLE_CODE[r.role], r.time, base + r.seq, r.text)
+            for r, form in zip(s.records, forms):
+                text.add(p.fid, sid, s.harness, s.project, ROLE_CODE[r.role], r.time, base + r.seq, r.text, form)
             n_records += len(s.records)
             row = SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
                              s.parent, p.fid, base + len(s.records))
@@ -354,11 +409,10 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None) -> Report:
     batch: list[_Parsed] = []
     batch_records = 0
     last_note = time.monotonic()
-    for i, task in enumerate(plan.tasks, 1):
-        item = _parse(task, redacting, tombstoned, patterns)
+    for i, item in enumerate(_parsed(plan.tasks, redacting, tombstoned, patterns), 1):
         batch.append(item)
         report.parsed += 1
-        report.appended += bool(task.start)
+        report.appended += bool(item.task.start)
         report.errors += bool(item.error)
         n = sum(len(s.records) for s in item.sessions)
         report.sessions += len(item.sessions)

@@ -11,36 +11,69 @@ import math
 import os
 import re
 from collections import Counter
+from collections.abc import Iterator
 
-# Names whose value is a credential, matched where an assignment follows them directly:
-# GITHUB_TOKEN=…, "db_password": "…", apiKey: … — never bare `key`, mostly not a secret.
-_SECRET_NAME = (
-    r"(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key"
-    r"|private[_-]?key|auth[_-]?key|credentials?)"
-)
 # A value that is a placeholder, not a secret: $VAR, ${VAR}, <your-key>, env lookups, redacted.
 _PLACEHOLDER = re.compile(r"^(?:\$|<|\{|\[redacted|os\.environ|process\.env|env\.|\*+$|x+$)", re.I)
 
-# (kind, needles, pattern, group holding the value; 0 = the whole match, -1 = first that matched).
-# A pattern runs only when one of its needles occurs in the lowercased text: most records hold
-# no secret, and this keeps redaction off the indexing profile.
-_PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str], int]] = [
+# A name whose value is a credential, where an assignment follows it directly: GITHUB_TOKEN=…,
+# "db_password": "…", apiKey: … — never a bare `key`, mostly not a secret. Each name starts with
+# its own literal (a `key` checks what precedes it afterwards), so the regex engine skips ahead
+# by that literal instead of trying an alternation at every position.
+_ASSIGNED = (
+    r"[\"']?\s*(?::=|=|:)\s*"
+    r"(?:\"([^\"\n]{4,256})\"|'([^'\n]{4,256})'|([^\s\"',;)}\]]{4,256}))"
+)
+_NAMES = (
+    "passw(?:ord|d)",
+    "passphrase",
+    "pwd",
+    "secret",
+    "token",
+    "credentials?",
+    "key(?:" + "|".join(f"(?<={p}{sep}key)" for p in ("api", "access", "private", "auth") for sep in ("", "_", "-")) + ")",
+)
+
+class _NamesPattern:
+    """Several literal-led patterns matched as one alternation would be: leftmost first, each
+    match consuming its span."""
+
+    def __init__(self, patterns: list[re.Pattern[str]]):
+        self.patterns = patterns
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        found = sorted((m.start(), i, m) for i, p in enumerate(self.patterns) for m in p.finditer(text))
+        end = 0
+        for start, _, m in found:
+            if start >= end:
+                end = m.end()
+                yield m
+
+
+# (kind, needles, pattern, group holding the value; 0 = the whole match, -1 = first that matched,
+# on_lower). A pattern runs only when one of its needles occurs in the text (on_lower: in the
+# ASCII-lowercased text, where the pattern runs too): most records hold no secret, and a
+# substring test is a fraction of a regex scan.
+_PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str] | _NamesPattern, int, bool]] = [
     (
         "private-key",
-        ("private key-----",),
+        ("PRIVATE KEY-----",),
         re.compile(
             r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----.*?(?:-----END \1PRIVATE KEY-----|\Z)",
             re.S,
         ),
         0,
+        False,
     ),
-    ("jwt", ("eyj",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0),
-    ("url-password", ("://",), re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1),
+    ("jwt", ("eyJ",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0, False),
+    ("url-password", ("://",), re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1, False),
     (
+        # one literal-led pattern instead of eight needles
         "aws-access-key",
-        ("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa"),
-        re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b"),
+        ("",),
+        re.compile(r"A(?<!\wA)(?:KIA|SIA|GPA|IDA|ROA|NPA|NVA|IPA)[0-9A-Z]{16}\b"),
         0,
+        False,
     ),
     (
         "aws-secret",
@@ -51,33 +84,27 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str], int]] = [
             re.I,
         ),
         1,
+        True,
     ),
-    ("anthropic-key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0),
-    ("openai-key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0),
-    ("github-token", ("gh", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0),
-    ("gitlab-token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0),
-    ("npm-token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
-    ("slack-token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0),
-    ("google-api-key", ("aiza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0),
-    ("stripe-key", ("_live_", "_test_"), re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
-    ("huggingface-token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0),
+    ("anthropic-key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("openai-key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0, False),
+    ("github-token", ("gh", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0, False),
+    ("gitlab-token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("npm-token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, False),
+    ("slack-token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0, False),
+    ("google-api-key", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0, False),
+    ("stripe-key", ("_live_", "_test_"), re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0, False),
+    ("huggingface-token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0, False),
     (
         "bearer-token",
         ("bearer", "authorization"),
         re.compile(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I),
         1,
+        True,
     ),
-    (
-        # Matched against the lowercased text (no IGNORECASE: the literal alternation then
-        # skips ahead by its first characters, several times faster); spans map back 1:1.
-        "secret-assignment",
-        ("passw", "passphrase", "pwd", "secret", "token", "key", "credential"),
-        re.compile(
-            rf"{_SECRET_NAME}[\"']?\s*(?::=|=|:)\s*"
-            r"(?:\"([^\"\n]{4,256})\"|'([^'\n]{4,256})'|([^\s\"',;)}\]]{4,256}))"
-        ),
-        -1,
-    ),
+    # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
+    # literal does the needle's work; the `:`/`=` test in redact() gates them all.
+    ("secret-assignment", ("",), _NamesPattern([re.compile(name + _ASSIGNED) for name in _NAMES]), -1, True),
     (
         "high-entropy",
         ("=", ":"),
@@ -86,11 +113,9 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str], int]] = [
             r"[:=](?:(?<=[A-Za-z0-9_\"'][:=])|(?<=[A-Za-z0-9_\"'] [:=]))\s*[\"']?([A-Za-z0-9+/_=-]{32,})"
         ),
         1,
+        False,
     ),
 ]
-
-# Every needle once: a substring test each (memchr speed) decides which patterns run.
-_NEEDLES = tuple(sorted({n for _, ns, _, _ in _PATTERNS for n in ns}))
 
 # Bits per character above which a 32+ character assigned value is taken for a key.
 # Hex (git SHAs, digests) tops out at 4.0, so it is never caught by this rule.
@@ -106,24 +131,30 @@ def _entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
 
 
+def _ascii_lower(text: str) -> str:
+    """`text` with only ASCII letters lowercased: the same length, so spans map back 1:1 (and
+    several times faster than str.lower() on non-ASCII text)."""
+    if text.isascii():
+        return text.lower()
+    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+
+
 def redact(text: str) -> tuple[str, int]:
     """Return `text` with secret values replaced, and how many were replaced."""
     if not text:
         return text, 0
-    low = text.lower()
-    present = {n for n in _NEEDLES if n in low}
-    if not present:
-        return text, 0
+    low = _ascii_lower(text)
+    assigns = ":" in text or "=" in text
     count = 0
-    for kind, needles, pattern, group in _PATTERNS:
-        if present.isdisjoint(needles):
+    for kind, needles, pattern, group, on_lower in _PATTERNS:
+        hay = low if on_lower else text
+        if kind == "secret-assignment" and not assigns:
+            continue
+        if not any(n in hay for n in needles):
             continue
         pieces: list[str] = []
         last = 0
-        lowered = kind == "secret-assignment" and len(low) == len(text)
-        if kind == "secret-assignment" and not lowered:
-            pattern = re.compile(pattern.pattern, re.I)  # rare: lower() changed the length
-        for m in pattern.finditer(low if lowered else text):
+        for m in pattern.finditer(hay):
             g = next(i for i in (1, 2, 3) if m.group(i) is not None) if group == -1 else group
             value = text[m.start(g) : m.end(g)]
             if "[redacted:" in value:
@@ -140,5 +171,6 @@ def redact(text: str) -> tuple[str, int]:
         if pieces:
             pieces.append(text[last:])
             text = "".join(pieces)
-            low = text.lower()
+            low = _ascii_lower(text)
+            assigns = ":" in text or "=" in text
     return text, count

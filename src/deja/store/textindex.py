@@ -24,8 +24,8 @@ SCHEMA_VERSION = 2
 
 # Writer memory: tantivy flushes a segment when it is full. Bounded so a cold build of a large
 # history stays within a few hundred MB.
-WRITER_HEAP = 96_000_000
-WRITER_THREADS = 2
+WRITER_HEAP = int(os.environ.get("DEJA_HEAP", 96_000_000))
+WRITER_THREADS = int(os.environ.get("DEJA_WTHREADS", 2))
 # A search collects the matching sessions of its rarest clause whole, up to this many sessions.
 SESSION_SCAN_CAP = 1_000_000
 
@@ -104,9 +104,13 @@ class TextIndex:
         if sids:
             self.writer().delete_documents_by_query(tantivy.Query.term_set_query(self.schema, "sid", list(sids)))
 
-    def add(self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, text: str) -> None:
+    def add(
+        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, text: str,
+        form: str | None = None,
+    ) -> None:
+        """One record; `form` is `analyzer_input(text)` when the caller has it already."""
         doc = tantivy.Document()
-        doc.add_text("text", analyzer_input(text))
+        doc.add_text("text", analyzer_input(text) if form is None else form)
         doc.add_bytes("body", text.encode("utf-8", "surrogatepass"))
         doc.add_unsigned("sid", sid)
         doc.add_unsigned("fid", fid)
