@@ -12,6 +12,7 @@ re-reads whole: it converges to what a cold rebuild would produce.
 from __future__ import annotations
 
 import fnmatch
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -23,6 +24,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from deja import ingest, paths, redact, sources
 from deja.errors import SourceError
@@ -33,9 +35,9 @@ from deja.sources.base import Source
 from deja.store import FileState, SessionRow, Store, stable_id
 from deja.tokenizer import analyzer_input
 
-# A batch is written when it holds this many records (or files): bounds memory (measured: 50k
-# records peaked at 487 MB on 500 MiB, 15k at 252 MB and no slower) and the work
-# a crash can cost. (Environment overrides exist for the crash tests.)
+# A batch is committed when it holds this many records (or files): bounds the work a crash can
+# cost. Records go to the text index as each file arrives, so memory does not grow with it.
+# (Environment overrides exist for the crash tests.)
 BATCH_RECORDS = int(os.environ.get("DEJA_BATCH_RECORDS", 15_000))
 BATCH_FILES = int(os.environ.get("DEJA_BATCH_FILES", 2_000))
 # What a search may parse in front of the person before answering; more goes to the background.
@@ -115,18 +117,44 @@ class Plan:
     unchanged: int = 0
 
 
+class _Ready(NamedTuple):
+    """A session as the writer needs it. Built in the parsing process: plain tuples cross a
+    process boundary several times faster than Session and Record objects."""
+
+    key: str
+    harness: str
+    id: str
+    project: str
+    cwd: str
+    path: str
+    title: str
+    started: float
+    updated: float
+    parent: str
+    decision: str
+    reverted: bool
+    docs: list[tuple[int, float, int, bytes, str]]  # (role code, time, seq, UTF-8 text, analyzer input)
+
+
+def _ready(s: Session) -> _Ready:
+    decision, reverted = signals.marks(s.records)
+    # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded)
+    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"), analyzer_input(r.text))
+            for r in s.records]
+    return _Ready(s.key, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
+                  decision, reverted, docs)
+
+
 @dataclass
 class _Parsed:
     task: Task
     fid: int
-    sessions: list[Session] = field(default_factory=list)
+    sessions: list[_Ready] = field(default_factory=list)
     offset: int = 0
     prefix_hash: str = ""
     skipped: int = 0
     redactions: int = 0
     error: str = ""
-    # per session, per record: what the analyzer reads, where it differs from the text (CJK)
-    forms: list[list[str | None]] = field(default_factory=list)
 
 
 _crash_hits: dict[str, int] = {}
@@ -283,9 +311,8 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
             continue
         item.redactions += ingest.prepare(s, redacting)
         if s.records:
-            kept.append(s)
+            kept.append(_ready(s))
     item.sessions = kept
-    item.forms = [[_form(r.text) for r in s.records] for s in kept]
     if start and task.old:
         item.redactions += task.old.redactions
     if src.append_only and parsed.offset:
@@ -302,6 +329,7 @@ _worker_args: tuple[bool, set[str], list[str]] = (True, set(), [])
 def _init_worker(redacting: bool, tombstoned: set[str], patterns: list[str]) -> None:
     global _worker_args
     _worker_args = (redacting, tombstoned, patterns)
+    gc.disable()  # see apply()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the writer's to handle
 
 
@@ -333,61 +361,83 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
             yield item
 
 
-def _form(text: str) -> str | None:
-    form = analyzer_input(text)
-    return None if form is text else form
+@dataclass
+class _Batch:
+    """What a batch has written to the text index so far, to record when it is committed.
+
+    Records go to the text index as each file arrives (nothing accumulates here but the
+    catalog rows); the batch lands in three steps at `flush`: its files marked pending in the
+    catalog, the text index committed, the catalog's file states and sessions committed.
+    """
+
+    errors: list[tuple[str, int, str, str]] = field(default_factory=list)
+    pending: list[tuple[str, int, str]] = field(default_factory=list)
+    replaced: list[int] = field(default_factory=list)
+    states: list[FileState] = field(default_factory=list)
+    rows: list[SessionRow] = field(default_factory=list)
+    records: int = 0
+
+    def __len__(self) -> int:
+        return len(self.errors) + len(self.pending)
 
 
-def _write(store: Store, batch: list[_Parsed]) -> None:
+def _add(store: Store, batch: _Batch, p: _Parsed) -> None:
     cat, text = store.catalog, store.text
-    good = [p for p in batch if not p.error]
-    # An unreadable file keeps whatever it contributed before: nothing is lost to a bad read.
-    cat.mark_errors([(str(p.task.path), p.fid, p.task.source.name, p.error) for p in batch if p.error])
-    if not good:
+    t = p.task
+    if p.error:
+        # An unreadable file keeps whatever it contributed before: nothing is lost to a bad read.
+        batch.errors.append((str(t.path), p.fid, t.source.name, p.error))
         return
-    cat.mark_pending((str(p.task.path), p.fid, p.task.source.name) for p in good)
+    batch.pending.append((str(t.path), p.fid, t.source.name))
+    if not t.start:
+        batch.replaced.append(p.fid)
+        if t.old is not None:  # a file the catalog never knew has nothing in the index (a cold build)
+            text.delete_files([p.fid])
+    existing = cat.sessions_by_key([s.key for s in p.sessions]) if t.start else {}
+    n_records = 0
+    for s in p.sessions:
+        sid = stable_id(s.key)
+        prior = existing.get(s.key)
+        base = prior.records if prior else 0
+        for role, time_, seq, body, form in s.docs:
+            text.add(p.fid, sid, s.harness, s.project, role, time_, base + seq, body, form)
+        n_records += len(s.docs)
+        row = SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
+                         s.parent, p.fid, base + len(s.docs))
+        decision, reverted = s.decision, s.reverted
+        row.decision, row.reverted = decision, int(reverted)
+        if prior:
+            row.started = min(x for x in (prior.started, s.started) if x) if (prior.started or s.started) else 0
+            row.updated = max(prior.updated, s.updated)
+            row.title = prior.title or s.title
+            row.project, row.cwd = prior.project or s.project, prior.cwd or s.cwd
+            row.parent = prior.parent or s.parent
+            # an appended chunk with no decision of its own leaves the earlier one standing
+            row.decision = decision or (prior.decision if not reverted else "")
+            row.reverted = int(not row.decision and (reverted or bool(prior.reverted)))
+        batch.rows.append(row)
+    batch.records += n_records
+    old = t.old
+    sessions_n = len(p.sessions)
+    if t.start and old:
+        n_records += old.records
+        sessions_n = old.sessions + sum(1 for s in p.sessions if s.key not in existing)
+    batch.states.append(
+        FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, p.offset, p.prefix_hash,
+                  t.source.version, "ok", "", sessions_n, n_records, p.skipped, p.redactions)
+    )
+
+
+def _flush(store: Store, batch: _Batch) -> None:
+    cat = store.catalog
+    cat.mark_errors(batch.errors)
+    if not batch.pending:
+        return
+    cat.mark_pending(batch.pending)
     _crash_point("pending")
-    replaced = [p.fid for p in good if not p.task.start]
-    text.delete_files(replaced)
-    appended_keys = [s.key for p in good if p.task.start for s in p.sessions]
-    existing = cat.sessions_by_key(appended_keys) if appended_keys else {}
-    states, rows = [], []
-    for p in good:
-        t = p.task
-        n_records = 0
-        for s, forms in zip(p.sessions, p.forms):
-            sid = stable_id(s.key)
-            prior = existing.get(s.key) if t.start else None
-            base = prior.records if prior else 0
-            for r, form in zip(s.records, forms):
-                text.add(p.fid, sid, s.harness, s.project, ROLE_CODE[r.role], r.time, base + r.seq, r.text, form)
-            n_records += len(s.records)
-            row = SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
-                             s.parent, p.fid, base + len(s.records))
-            decision, reverted = signals.marks(s.records)
-            row.decision, row.reverted = decision, int(reverted)
-            if prior:
-                row.started = min(x for x in (prior.started, s.started) if x) if (prior.started or s.started) else 0
-                row.updated = max(prior.updated, s.updated)
-                row.title = prior.title or s.title
-                row.project, row.cwd = prior.project or s.project, prior.cwd or s.cwd
-                row.parent = prior.parent or s.parent
-                # an appended chunk with no decision of its own leaves the earlier one standing
-                row.decision = decision or (prior.decision if not reverted else "")
-                row.reverted = int(not row.decision and (reverted or bool(prior.reverted)))
-            rows.append(row)
-        old = t.old
-        sessions_n = len(p.sessions)
-        if t.start and old:
-            n_records += old.records
-            sessions_n = old.sessions + sum(1 for s in p.sessions if s.key not in existing)
-        states.append(
-            FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, p.offset, p.prefix_hash,
-                      t.source.version, "ok", "", sessions_n, n_records, p.skipped, p.redactions)
-        )
-    text.commit()
+    store.text.commit()
     _crash_point("text")
-    cat.commit_files(states, rows, replaced)
+    cat.commit_files(batch.states, batch.rows, batch.replaced)
     _crash_point("catalog")
 
 
@@ -406,29 +456,42 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None) -> Report:
     redacting = redact.enabled()
     tombstoned = store.catalog.tombstoned()
     patterns = exclusions()
-    batch: list[_Parsed] = []
-    batch_records = 0
+    # Indexing allocates millions of short-lived, acyclic objects: the cyclic collector's passes
+    # over them cost ~40% of the writer's time (py-spy), and find nothing to free.
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    try:
+        _apply_tasks(store, plan, report, redacting, tombstoned, patterns, progress)
+    finally:
+        if gc_was_on:
+            gc.enable()
+    report.seconds = time.monotonic() - t0
+    return report
+
+
+def _apply_tasks(
+    store: Store, plan: Plan, report: Report, redacting: bool, tombstoned: set[str], patterns: list[str],
+    progress: Progress | None,
+) -> None:
+    batch = _Batch()
     last_note = time.monotonic()
     for i, item in enumerate(_parsed(plan.tasks, redacting, tombstoned, patterns), 1):
-        batch.append(item)
+        _add(store, batch, item)
         report.parsed += 1
         report.appended += bool(item.task.start)
         report.errors += bool(item.error)
-        n = sum(len(s.records) for s in item.sessions)
+        n = sum(len(s.docs) for s in item.sessions)
         report.sessions += len(item.sessions)
         report.records += n
         report.redactions += item.redactions
-        batch_records += n
-        if batch_records >= BATCH_RECORDS or len(batch) >= BATCH_FILES:
-            _write(store, batch)
-            batch, batch_records = [], 0
+        if batch.records >= BATCH_RECORDS or len(batch) >= BATCH_FILES:
+            _flush(store, batch)
+            batch = _Batch()
         if progress and time.monotonic() - last_note > 1.0:
             progress(f"indexing: {i}/{len(plan.tasks)} files, {report.records} records")
             last_note = time.monotonic()
     if batch:
-        _write(store, batch)
-    report.seconds = time.monotonic() - t0
-    return report
+        _flush(store, batch)
 
 
 def refresh(store: Store, rebuild: bool = False, progress: Progress | None = None) -> Report:

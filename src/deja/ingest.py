@@ -87,7 +87,8 @@ def clean(text: str, role: Role) -> str:
         text = _strip_preamble(text)
     if "[" in text or "hook additional context" in text or "continued from a previous" in text:
         text = _DROP_LINES.sub("", text)
-    text = _BLANKS.sub("\n\n", text)
+    if "\n\n\n" in text:  # a substring test is ~10x cheaper than the regex scan it spares
+        text = _BLANKS.sub("\n\n", text)
     return text.strip("\n").strip()
 
 

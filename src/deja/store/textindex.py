@@ -17,15 +17,15 @@ from pathlib import Path
 
 import tantivy
 
-from deja.tokenizer import ANALYZER, ANALYZER_NAME, analyzer_input
+from deja.tokenizer import ANALYZER, ANALYZER_NAME
 
 # Bump on any change to the fields below; a mismatch rebuilds the index.
 SCHEMA_VERSION = 2
 
 # Writer memory: tantivy flushes a segment when it is full. Bounded so a cold build of a large
 # history stays within a few hundred MB.
-WRITER_HEAP = int(os.environ.get("DEJA_HEAP", 96_000_000))
-WRITER_THREADS = int(os.environ.get("DEJA_WTHREADS", 2))
+WRITER_HEAP = 96_000_000
+WRITER_THREADS = 2
 # A search collects the matching sessions of its rarest clause whole, up to this many sessions.
 SESSION_SCAN_CAP = 1_000_000
 
@@ -105,13 +105,13 @@ class TextIndex:
             self.writer().delete_documents_by_query(tantivy.Query.term_set_query(self.schema, "sid", list(sids)))
 
     def add(
-        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, text: str,
-        form: str | None = None,
+        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, body: bytes, form: str
     ) -> None:
-        """One record; `form` is `analyzer_input(text)` when the caller has it already."""
+        """One record: `body` is its text in UTF-8 (stored), `form` is `analyzer_input(text)`
+        (indexed). The caller prepares both, so that work can run in another process."""
         doc = tantivy.Document()
-        doc.add_text("text", analyzer_input(text) if form is None else form)
-        doc.add_bytes("body", text.encode("utf-8", "surrogatepass"))
+        doc.add_text("text", form)
+        doc.add_bytes("body", body)
         doc.add_unsigned("sid", sid)
         doc.add_unsigned("fid", fid)
         doc.add_unsigned("role", role)
