@@ -118,31 +118,22 @@ class Plan:
 
 
 class _Ready(NamedTuple):
-    """A session as the writer needs it. Built in the parsing process: plain tuples cross a
-    process boundary several times faster than Session and Record objects."""
+    """A session as the writer needs it, built in the parsing process: its catalog row (as if
+    read whole) and its records as plain tuples, which cross a process boundary several times
+    faster than Session and Record objects."""
 
-    key: str
-    harness: str
-    id: str
-    project: str
-    cwd: str
-    path: str
-    title: str
-    started: float
-    updated: float
-    parent: str
-    decision: str
-    reverted: bool
+    row: SessionRow
     docs: list[tuple[int, float, int, bytes, str]]  # (role code, time, seq, UTF-8 text, analyzer input)
 
 
-def _ready(s: Session) -> _Ready:
+def _ready(s: Session, fid: int) -> _Ready:
     decision, reverted = signals.marks(s.records)
+    row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
+                     s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted))
     # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded)
     docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"), analyzer_input(r.text))
             for r in s.records]
-    return _Ready(s.key, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
-                  decision, reverted, docs)
+    return _Ready(row, docs)
 
 
 @dataclass
@@ -311,7 +302,7 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
             continue
         item.redactions += ingest.prepare(s, redacting)
         if s.records:
-            kept.append(_ready(s))
+            kept.append(_ready(s, item.fid))
     item.sessions = kept
     if start and task.old:
         item.redactions += task.old.redactions
@@ -393,26 +384,23 @@ def _add(store: Store, batch: _Batch, p: _Parsed) -> None:
         batch.replaced.append(p.fid)
         if t.old is not None:  # a file the catalog never knew has nothing in the index (a cold build)
             text.delete_files([p.fid])
-    existing = cat.sessions_by_key([s.key for s in p.sessions]) if t.start else {}
+    existing = cat.sessions_by_key([s.row.key for s in p.sessions]) if t.start else {}
     n_records = 0
-    for s in p.sessions:
-        sid = stable_id(s.key)
-        prior = existing.get(s.key)
+    for row, docs in p.sessions:
+        prior = existing.get(row.key)
         base = prior.records if prior else 0
-        for role, time_, seq, body, form in s.docs:
-            text.add(p.fid, sid, s.harness, s.project, role, time_, base + seq, body, form)
-        n_records += len(s.docs)
-        row = SessionRow(s.key, sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated,
-                         s.parent, p.fid, base + len(s.docs))
-        decision, reverted = s.decision, s.reverted
-        row.decision, row.reverted = decision, int(reverted)
+        for role, time_, seq, body, form in docs:
+            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body, form)
+        n_records += len(docs)
         if prior:
-            row.started = min(x for x in (prior.started, s.started) if x) if (prior.started or s.started) else 0
-            row.updated = max(prior.updated, s.updated)
-            row.title = prior.title or s.title
-            row.project, row.cwd = prior.project or s.project, prior.cwd or s.cwd
-            row.parent = prior.parent or s.parent
+            row.records += base
+            row.started = min(x for x in (prior.started, row.started) if x) if (prior.started or row.started) else 0
+            row.updated = max(prior.updated, row.updated)
+            row.title = prior.title or row.title
+            row.project, row.cwd = prior.project or row.project, prior.cwd or row.cwd
+            row.parent = prior.parent or row.parent
             # an appended chunk with no decision of its own leaves the earlier one standing
+            decision, reverted = row.decision, row.reverted
             row.decision = decision or (prior.decision if not reverted else "")
             row.reverted = int(not row.decision and (reverted or bool(prior.reverted)))
         batch.rows.append(row)
@@ -421,7 +409,7 @@ def _add(store: Store, batch: _Batch, p: _Parsed) -> None:
     sessions_n = len(p.sessions)
     if t.start and old:
         n_records += old.records
-        sessions_n = old.sessions + sum(1 for s in p.sessions if s.key not in existing)
+        sessions_n = old.sessions + sum(1 for s in p.sessions if s.row.key not in existing)
     batch.states.append(
         FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, p.offset, p.prefix_hash,
                   t.source.version, "ok", "", sessions_n, n_records, p.skipped, p.redactions)
