@@ -34,9 +34,10 @@ _NAMES = (
     "key(?:" + "|".join(f"(?<={p}{sep}key)" for p in ("api", "access", "private", "auth") for sep in ("", "_", "-")) + ")",
 )
 
-class _NamesPattern:
-    """Several literal-led patterns matched as one alternation would be: leftmost first, each
-    match consuming its span."""
+class _Alternation:
+    """Several literal-led patterns matched as their alternation would be: leftmost first, each
+    match consuming its span. The regex engine skips ahead by a pattern's leading literal but
+    tries an alternation at every position: this is several times faster."""
 
     def __init__(self, patterns: list[re.Pattern[str]]):
         self.patterns = patterns
@@ -50,13 +51,15 @@ class _NamesPattern:
                 yield m
 
 
-# (kind, needles, pattern, group holding the value; 0 = the whole match, -1 = first that matched,
-# on_lower). A pattern runs only when one of its needles occurs in the text (on_lower: in the
-# ASCII-lowercased text, where the pattern runs too): most records hold no secret, and a
-# substring test is a fraction of a regex scan.
-_PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str] | _NamesPattern, int, bool]] = [
+# (kind, gate, needles, pattern, group holding the value; 0 = the whole match, -1 = first that
+# matched, on_lower). A pattern runs only when one of the gate's characters (if any) is in the
+# text and one of its needles occurs in it (on_lower: in the ASCII-lowercased text, where the
+# pattern runs too): most records hold no secret, and a substring test is a fraction of a regex
+# scan (a one-character test a fraction of that).
+_PATTERNS: list[tuple[str, str, tuple[str, ...], re.Pattern[str] | _Alternation, int, bool]] = [
     (
         "private-key",
+        "",
         ("PRIVATE KEY-----",),
         re.compile(
             r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----.*?(?:-----END \1PRIVATE KEY-----|\Z)",
@@ -65,11 +68,12 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str] | _NamesPattern, int
         0,
         False,
     ),
-    ("jwt", ("eyJ",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0, False),
-    ("url-password", ("://",), re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1, False),
+    ("jwt", "J", ("eyJ",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0, False),
+    ("url-password", "@", ("://",), re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1, False),
     (
         # one literal-led pattern instead of eight needles
         "aws-access-key",
+        "",
         ("",),
         re.compile(r"A(?<!\wA)(?:KIA|SIA|GPA|IDA|ROA|NPA|NVA|IPA)[0-9A-Z]{16}\b"),
         0,
@@ -77,6 +81,7 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str] | _NamesPattern, int
     ),
     (
         "aws-secret",
+        "",
         ("aws",),
         re.compile(
             r"\baws_?(?:secret_?access_?key|secret_?key|secret)[\"']?\s*[:=]\s*[\"']?"
@@ -86,31 +91,36 @@ _PATTERNS: list[tuple[str, tuple[str, ...], re.Pattern[str] | _NamesPattern, int
         1,
         True,
     ),
-    ("anthropic-key", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("openai-key", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0, False),
-    ("github-token", ("gh", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0, False),
-    ("gitlab-token", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("npm-token", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, False),
-    ("slack-token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0, False),
-    ("google-api-key", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0, False),
-    ("stripe-key", ("_live_", "_test_"), re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0, False),
-    ("huggingface-token", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0, False),
+    ("anthropic-key", "", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("openai-key", "", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0, False),
+    ("github-token", "_", ("gh", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0, False),
+    ("gitlab-token", "", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("npm-token", "_", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, False),
+    ("slack-token", "", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0, False),
+    ("google-api-key", "", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0, False),
+    ("stripe-key", "_", ("_live_", "_test_"), re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0, False),
+    ("huggingface-token", "_", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0, False),
     (
         "bearer-token",
+        "",
         ("bearer", "authorization"),
         re.compile(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I),
         1,
         True,
     ),
     # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
-    # literal does the needle's work; the `:`/`=` test in redact() gates them all.
-    ("secret-assignment", ("",), _NamesPattern([re.compile(name + _ASSIGNED) for name in _NAMES]), -1, True),
+    # literal does the needle's work.
+    ("secret-assignment", ":=", ("",), _Alternation([re.compile(name + _ASSIGNED) for name in _NAMES]), -1, True),
     (
         "high-entropy",
+        "",
         ("=", ":"),
         # anchored on the rare `:`/`=`; the name before it is checked by look-behind
-        re.compile(
-            r"[:=](?:(?<=[A-Za-z0-9_\"'][:=])|(?<=[A-Za-z0-9_\"'] [:=]))\s*[\"']?([A-Za-z0-9+/_=-]{32,})"
+        _Alternation(
+            [
+                re.compile(rf"{op}(?:(?<=[A-Za-z0-9_\"']{op})|(?<=[A-Za-z0-9_\"'] {op}))\s*[\"']?([A-Za-z0-9+/_=-]{{32,}})")
+                for op in (":", "=")
+            ]
         ),
         1,
         False,
@@ -144,12 +154,15 @@ def redact(text: str) -> tuple[str, int]:
     if not text:
         return text, 0
     low = _ascii_lower(text)
-    assigns = ":" in text or "=" in text
     count = 0
-    for kind, needles, pattern, group, on_lower in _PATTERNS:
+    for kind, gate, needles, pattern, group, on_lower in _PATTERNS:
+        if gate:  # one of these characters must be in the text: a memchr, ~20x cheaper than a needle
+            for c in gate:
+                if c in text:
+                    break
+            else:
+                continue
         hay = low if on_lower else text
-        if kind == "secret-assignment" and not assigns:
-            continue
         for n in needles:  # (a loop, not any(): no generator per pattern per record)
             if n in hay:
                 break
@@ -175,5 +188,4 @@ def redact(text: str) -> tuple[str, int]:
             pieces.append(text[last:])
             text = "".join(pieces)
             low = _ascii_lower(text)
-            assigns = ":" in text or "=" in text
     return text, count
