@@ -63,14 +63,15 @@ def _tree(root: int) -> list[int]:
 
 def measure_tree(cmd: list[str], env: dict, every: float = 0.1) -> dict:
     """Wall time, peak memory of the whole process tree (PSS: shared pages counted once, so a
-    forked worker is not charged twice) and CPU seconds summed over the tree, sampled."""
+    forked worker is not charged twice; and its anonymous part, without the index files that
+    tantivy maps while merging) and CPU seconds summed over the tree, sampled."""
     tick = os.sysconf("SC_CLK_TCK")
     t = time.perf_counter()
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peak_pss = peak_rss = 0
+    peak_pss = peak_rss = peak_anon = 0
     cpu: dict[int, float] = {}
     while p.poll() is None:
-        pss = rss = 0
+        pss = rss = anon = 0
         for pid in _tree(p.pid):
             try:
                 with open(f"/proc/{pid}/smaps_rollup") as f:
@@ -79,17 +80,20 @@ def measure_tree(cmd: list[str], env: dict, every: float = 0.1) -> dict:
                             pss += int(ln.split()[1])
                         elif ln.startswith("Rss:"):
                             rss += int(ln.split()[1])
+                        elif ln.startswith("Pss_Anon:"):
+                            anon += int(ln.split()[1])
                 with open(f"/proc/{pid}/stat") as f:
                     fields = f.read().rsplit(")", 1)[1].split()
                 cpu[pid] = (int(fields[11]) + int(fields[12])) / tick
             except (OSError, IndexError, ValueError):
                 continue
-        peak_pss, peak_rss = max(peak_pss, pss), max(peak_rss, rss)
+        peak_pss, peak_rss, peak_anon = max(peak_pss, pss), max(peak_rss, rss), max(peak_anon, anon)
         time.sleep(every)
     wall = time.perf_counter() - t
     if p.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed with {p.returncode}")
-    return {"wall_s": wall, "peak_pss_mb": peak_pss / 1024, "peak_rss_sum_mb": peak_rss / 1024, "cpu_s": sum(cpu.values())}
+    return {"wall_s": wall, "peak_pss_mb": peak_pss / 1024, "peak_rss_sum_mb": peak_rss / 1024,
+            "peak_anon_mb": peak_anon / 1024, "cpu_s": sum(cpu.values())}
 
 
 def du(path: Path) -> int:
@@ -172,6 +176,7 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="also write the numbers here")
     ap.add_argument("--needles-only", action="store_true", help="index (if needed) and measure the needles only")
     ap.add_argument("--cli-runs", type=int, default=3, help="CLI runs per needle")
+    ap.add_argument("--hook-runs", type=int, default=10, help="runs per hook payload (0: skip the hooks)")
     args = ap.parse_args()
     home = args.home.resolve()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
@@ -198,7 +203,7 @@ def main() -> None:
         cold.append(run(deja + ["index"], env))
     shutil.rmtree(index_dir, ignore_errors=True)
     tree = measure_tree(deja + ["index"], env)
-    out.update(cold_index_s=med(cold), cold_index_runs=cold, peak_pss_mb=tree["peak_pss_mb"],
+    out.update(cold_index_s=med(cold), cold_index_runs=cold, peak_pss_mb=tree["peak_pss_mb"], peak_anon_mb=tree["peak_anon_mb"],
                peak_rss_sum_mb=tree["peak_rss_sum_mb"], cold_cpu_s=tree["cpu_s"], index_bytes=du(index_dir))
     out["noop_reindex_s"] = med([run(deja + ["index"], env) for _ in range(5)])
     appends = []
@@ -243,6 +248,14 @@ print(json.dumps(rows))
     # Baseline: what a person does without deja (a rare word, so grep reads every file).
     out["grep_rare_ms"] = med([run(["grep", "-rliF", "err-4242", *map(str, stores)], env) for _ in range(5)]) * 1000
 
+    hooks_table = ""
+    if args.hook_runs:  # the hooks as agents run them (benchmarks/hooks.py)
+        hooks_json = index_dir.parent / "deja-bench-hooks.json"
+        hooks_table = subprocess.run([sys.executable, str(HERE / "hooks.py"), "--home", str(home), "--runs", str(args.hook_runs),
+                                      "--json", str(hooks_json)], env=env, capture_output=True, text=True, check=True).stdout
+        out["hooks"] = json.loads(hooks_json.read_text())
+        hooks_json.unlink()
+
     if args.json:
         args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False))
     mib = corpus / 2**20
@@ -250,7 +263,8 @@ print(json.dumps(rows))
     print("| measure | value |\n|---|---|")
     print(f"| cold index, wall (median of {args.runs}) | {out['cold_index_s']:.1f} s ({mib / out['cold_index_s']:.1f} MiB/s) |")
     print(f"| cold index, CPU (user+sys, all processes) | {out['cold_cpu_s']:.1f} s |")
-    print(f"| cold index, peak memory of all processes (PSS; RSS summed) | {out['peak_pss_mb']:.0f} MB ({out['peak_rss_sum_mb']:.0f} MB) |")
+    print(f"| cold index, peak memory of all processes: PSS (anonymous part; RSS summed) | {out['peak_pss_mb']:.0f} MB "
+          f"({out['peak_anon_mb']:.0f} MB; {out['peak_rss_sum_mb']:.0f} MB) |")
     print(f"| index size on disk | {out['index_bytes'] / 2**20:.0f} MiB ({100 * out['index_bytes'] / corpus:.0f}% of the corpus) |")
     print(f"| no-op re-index (median of 5) | {out['noop_reindex_s'] * 1000:.0f} ms |")
     print(f"| re-index after appending to 5 transcripts (median of 5) | {out['append5_reindex_s'] * 1000:.0f} ms |")
@@ -261,6 +275,9 @@ print(json.dumps(rows))
     print(f"\nBaseline: `grep -rliF err-4242` over the stores, page cache warm: {out['grep_rare_ms']:.0f} ms.")
     if has_needles:
         needle_table(out["needles"])
+    if hooks_table:
+        print("\nHooks, each a new process with its payload on stdin:\n")
+        print(hooks_table.strip())
 
 
 if __name__ == "__main__":
