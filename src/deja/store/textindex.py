@@ -211,10 +211,22 @@ class TextIndex:
             agg = {"s": {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}}
             return {int(b["key"]) for b in searcher.aggregate(q, agg)["s"]["buckets"]}
 
-        counted = sorted((searcher.search(query(c), 1, count=True).count or 0, i) for i, c in enumerate(clauses))
+        def bound(clause: Sequence[str]) -> int:
+            # Records that may hold the clause, from the term dictionary (filters and deletes
+            # ignored): orders the clauses rarest first without running a query for each.
+            if len(clause) > 1:
+                return min(searcher.doc_freq("text", t) for t in clause)
+            if variants and clause[0] in variants.fuzzy:
+                return 1 << 62  # its spellings are unknown until the query runs: narrow by it last
+            forms = variants.forms.get(clause[0], ()) if variants else ()
+            return sum(searcher.doc_freq("text", w) for w in (clause[0], *forms))
+
+        counted = sorted((bound(c), i) for i, c in enumerate(clauses))
         if counted[0][0] == 0:
             return [], 0, False
         sessions = sids_of(query(clauses[counted[0][1]]))
+        if not sessions:
+            return [], 0, False
         capped = len(sessions) >= SESSION_SCAN_CAP
         for _, i in counted[1:]:
             within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
