@@ -6,18 +6,17 @@ import time
 
 import click
 
-from deja import indexer, paths
+from deja import fresh, paths
 from deja.cli import render
 from deja.model import CODE_ROLE
 from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
 from deja.store import Store
-from deja.work import find_session
 
 
 def _open_fresh(quiet: bool = False) -> Store:
-    store, msg = indexer.open_fresh(paths.index_dir(), None if quiet else render.progress)
+    store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else render.progress)
     if msg and not quiet:
         render.note(msg)
     return store
@@ -50,6 +49,8 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
         embed=not no_embed,
     )
     if rebuild:
+        from deja import indexer
+
         store, lock = indexer.open_for_write(paths.index_dir(), notice=render.progress)  # type: ignore[misc]
         try:
             indexer.refresh(store, rebuild=True, progress=render.progress)
@@ -117,6 +118,8 @@ def search(query, harness, project, since, roles, limit, all_, regex, rebuild, e
 @click.option("--json", "as_json", is_flag=True)
 def show(ident, offset, limit, as_json) -> None:
     """Print one session (ID or a unique prefix of it)."""
+    from deja.work import find_session
+
     store = _open_fresh(quiet=True)
     try:
         row = find_session(store, ident)

@@ -83,6 +83,7 @@ class TextIndex:
     def __init__(self, path: Path):
         self.path = path
         path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._chmod_due = not (path / "meta.json").exists()  # its files get made private on close
         self.schema = _schema()
         self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
         self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
@@ -129,7 +130,10 @@ class TextIndex:
             self._writer.commit()
             self._writer.wait_merging_threads()
             self._writer = None
-        _private(self.path)
+            self._chmod_due = True
+        if self._chmod_due:
+            _private(self.path)
+            self._chmod_due = False
 
     # -- reading
     def _searcher(self) -> tantivy.Searcher:
