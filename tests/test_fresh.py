@@ -57,7 +57,7 @@ def test_unchanged_search_reads_no_store_and_imports_no_parser(home):
     current(home)
     result, trace = imports("search", "walrus", "--json")
     assert hits(result) == [("claude", "s1")]
-    for module in ("deja.indexer", "deja.sources.claude"):
+    for module in ("deja.indexer", "deja.sources.claude", "deja.sources.base", "msgspec", "click"):
         assert f" {module}\n" not in trace, module
     assert snapshot(home)
 
