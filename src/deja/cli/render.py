@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from datetime import datetime, timezone
@@ -67,6 +66,8 @@ def session_json(s: SessionRow) -> dict:
 
 
 def emit_json(obj: dict) -> None:
+    import json  # only a --json run pays for it
+
     echo(json.dumps(obj, ensure_ascii=False, indent=None))
 
 

@@ -180,7 +180,7 @@ def search(store: Store, text: str, opts: Options) -> Result:
 
 def _meaning(store: Store, text: str, opts: Options):
     """The query's meaning scores, or None (no extra, no sidecar, --no-embed, or a failure)."""
-    if not opts.embed or opts.exact_only:
+    if not opts.embed or opts.exact_only or not (store.dir / "semantic.npz").exists():  # semantic.SIDECAR
         return None
     from deja import semantic  # imports numpy/torch only when a sidecar exists
 

@@ -8,7 +8,6 @@ what a cold rebuild would produce.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -22,6 +21,8 @@ INDEX_VERSION = f"schema{SCHEMA_VERSION}-tok{TOKENIZER_VERSION}"
 
 def stable_id(text: str) -> int:
     """A 63-bit id that is the same on every run (fits SQLite's signed INTEGER)."""
+    import hashlib  # here: its OpenSSL load costs a search that never makes an id ~3 ms
+
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big") >> 1
 
 
