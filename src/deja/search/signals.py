@@ -10,7 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from deja.model import Record, Role
+from deja.roles import Role
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from deja.model import Record
 
 # Its own words that it undid something: damped only when nothing else was settled.
 _REVERT = re.compile(r"\b(revert(?:ed|ing)?|rolled back|roll(?:ing)? back|undid|undo(?:ne)?|backed out)\b|回滚|撤销",

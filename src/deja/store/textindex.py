@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import tantivy
 
+from deja.plain import Plain
 from deja.tokenizer import ANALYZER, ANALYZER_NAME, analyzer_input
 
 # Bump on any change to the fields below; a mismatch rebuilds the index.
@@ -44,39 +44,36 @@ def _schema() -> tantivy.Schema:
     return b.build()
 
 
-@dataclass(slots=True)
-class Filters:
-    harness: str | None = None
-    project: str | None = None
-    since: float | None = None
-    roles: Sequence[int] = ()
+class Filters(Plain):
+    __slots__ = ("harness", "project", "since", "roles")
+
+    def __init__(self, harness: str | None = None, project: str | None = None, since: float | None = None,
+                 roles: Sequence[int] = ()):
+        self.harness, self.project, self.since, self.roles = harness, project, since, roles
 
 
-@dataclass(slots=True)
-class Variants:
+class Variants(Plain):
     """How single-word clauses may also match: within one edit (`fuzzy`, tantivy's Levenshtein
     automaton), or as any of the listed other forms (`forms`)."""
 
-    fuzzy: frozenset[str] = frozenset()
-    forms: dict[str, Sequence[str]] = field(default_factory=dict)
+    __slots__ = ("fuzzy", "forms")
+
+    def __init__(self, fuzzy: frozenset[str] = frozenset(), forms: dict[str, Sequence[str]] | None = None):
+        self.fuzzy, self.forms = fuzzy, {} if forms is None else forms
 
 
-@dataclass(slots=True)
-class Candidate:
-    score: float
-    sid: int
-    role: int
-    time: int
-    addr: object  # opaque handle for body()
+class Candidate(Plain):
+    __slots__ = ("score", "sid", "role", "time", "addr")  # addr: opaque handle for body()
+
+    def __init__(self, score: float, sid: int, role: int, time: int, addr: object):
+        self.score, self.sid, self.role, self.time, self.addr = score, sid, role, time, addr
 
 
-@dataclass(slots=True)
-class StoredRecord:
-    sid: int
-    role: int
-    time: int
-    seq: int
-    text: str
+class StoredRecord(Plain):
+    __slots__ = ("sid", "role", "time", "seq", "text")
+
+    def __init__(self, sid: int, role: int, time: int, seq: int, text: str):
+        self.sid, self.role, self.time, self.seq, self.text = sid, role, time, seq, text
 
 
 class TextIndex:
