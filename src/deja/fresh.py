@@ -41,7 +41,7 @@ INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
 # a change in the same timestamp tick would not move them (2 s ticks on FAT).
 RACY_NS = 3_000_000_000
 META_KEY = "fresh"
-FORMAT = 1
+FORMAT = 2
 
 Progress = Callable[[str], None]
 Sig = tuple[int, int, int, int, int, int] | None
@@ -57,7 +57,7 @@ def current(store: Store) -> bool:
     if row is None:
         return False
     try:
-        fmt, env, seen = marshal.loads(row[0])
+        fmt, env, followed, not_followed, sigs = marshal.loads(row[0])
     except (EOFError, ValueError, TypeError):
         return False
     if fmt != FORMAT:
@@ -66,17 +66,17 @@ def current(store: Store) -> bool:
     for key, value in env:
         if get(key) != value:
             return False
-    stat = os.stat
-    for path, follow, sig in seen:
-        try:
-            st = stat(path, follow_symlinks=follow)
-        except OSError:
-            if sig is not None:
-                return False
-            continue
-        if sig != (st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns):
-            return False
-    return True
+    now: list[Sig] = []
+    add = now.append
+    for stat, paths in ((os.stat, followed), (os.lstat, not_followed)):
+        for path in paths:
+            try:
+                st = stat(path)
+            except OSError:
+                add(None)
+                continue
+            add((st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+    return marshal.dumps(now, 2) == sigs  # version 2 writes equal values as equal bytes
 
 
 class Recording:
@@ -231,7 +231,10 @@ def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
                 break
     if why:
         return why
-    blob = marshal.dumps((FORMAT, sorted(rec.env.items()), sorted((p, f, s) for (p, f), s in rec.seen.items())))
+    followed = sorted(p for p, follow in rec.seen if follow)
+    not_followed = sorted(p for p, follow in rec.seen if not follow)
+    sigs = [rec.seen[p, True] for p in followed] + [rec.seen[p, False] for p in not_followed]
+    blob = marshal.dumps((FORMAT, sorted(rec.env.items()), followed, not_followed, marshal.dumps(sigs, 2)))
     with store.catalog.transaction():
         store.catalog.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (META_KEY, blob))
     return ""
