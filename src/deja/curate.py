@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from deja import indexer, paths, work
+from deja import fresh, paths, work
 from deja.errors import DejaError, StoreError
 from deja.model import ROLE_CODE, Role
 from deja.sources.base import parse_time
@@ -75,7 +75,7 @@ def promote(ident: str, state: str = "accepted", why: str = "", tags: Sequence[s
     if state not in STATES:
         raise DejaError(f"unknown state {state!r}: use one of {', '.join(STATES)}")
     directory = directory or paths.index_dir()
-    store, _ = indexer.open_fresh(directory)
+    store, _ = fresh.open_fresh(directory)
     try:
         if store.readonly:
             raise StoreError("another deja process is updating the index; promote again in a moment")

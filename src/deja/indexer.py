@@ -17,8 +17,6 @@ import hashlib
 import multiprocessing
 import os
 import signal
-import subprocess
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -40,8 +38,6 @@ from deja.tokenizer import analyzer_input
 # (Environment overrides exist for the crash tests.)
 BATCH_RECORDS = int(os.environ.get("DEJA_BATCH_RECORDS", 15_000))
 BATCH_FILES = int(os.environ.get("DEJA_BATCH_FILES", 2_000))
-# What a search may parse in front of the person before answering; more goes to the background.
-INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
 # Parsing, clean-up and redaction are Python and hold the GIL: a large plan is parsed in worker
 # processes, one per core, while this process writes (tantivy tokenizes on its own threads).
 # Below PARALLEL_BYTES the pool's start-up (~0.2 s) does not pay, and everything stays here.
@@ -506,51 +502,4 @@ def open_for_write(directory: Path, wait: bool = True, notice: Progress | None =
         raise
 
 
-def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store, str]:
-    """A store to read from, brought up to date first unless another writer is busy.
-
-    The first search on a machine builds the index in front of the person. Later ones apply the
-    cheap part inline (appends, a few small files) and hand a large rewrite to a detached
-    background `deja index`, answering from the index as it is. Returns the store and a note for
-    the person ("" when the index is current).
-    """
-    first = not (directory / "catalog.sqlite").exists()
-    lock = WriterLock(directory)
-    if not lock.acquire(wait=first, notice=progress):
-        return Store(directory, readonly=True), "another deja process is updating the index; results may be a moment behind"
-    note = ""
-    try:
-        store = Store(directory)
-        if first and progress:
-            progress("building the index for the first time…")
-        plan = make_plan(store)
-        if not first and sum(t.cost for t in plan.tasks) > INLINE_BYTES:
-            cheap = [t for t in plan.tasks if t.start]
-            deferred = len(plan.tasks) - len(cheap)
-            plan.tasks = cheap
-            apply(store, plan)
-            store.text.close()
-            lock.release()
-            spawn_background()
-            note = f"{deferred} changed file(s) are being re-indexed in the background; results may miss them"
-        else:
-            apply(store, plan, progress=progress if first else None)
-        store.text.close()  # commit and let merges finish before the lock goes
-        return store, note
-    finally:
-        lock.release()
-
-
-def spawn_background() -> None:
-    """A detached `deja index` (one at a time; it waits for the writer lock like any writer)."""
-    subprocess.Popen(
-        [sys.executable, "-m", "deja", "index", "--background"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-        close_fds=True,
-    )
-
-
-__all__ = ["refresh", "make_plan", "apply", "open_for_write", "open_fresh", "Report", "Plan", "exclusions"]
+__all__ = ["refresh", "make_plan", "apply", "open_for_write", "Report", "Plan", "exclusions"]

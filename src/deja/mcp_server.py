@@ -21,7 +21,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from deja import __version__, indexer, paths
+from deja import __version__, fresh, paths
 from deja import work as lib
 from deja.errors import DejaError
 from deja.model import CODE_ROLE
@@ -64,11 +64,11 @@ class Memory:
             with self._lock:
                 if time.monotonic() - self._spawned > SPAWN_EVERY or not self._spawned:
                     log.info("no index at %s: starting a background build", directory)
-                    indexer.spawn_background()
+                    fresh.spawn_background()
                     self._spawned = time.monotonic()
             return BUILDING
         try:
-            store, note = indexer.open_fresh(directory)
+            store, note = fresh.open_fresh(directory)
             try:
                 out = fn(store)
             finally:

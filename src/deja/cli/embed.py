@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from deja import indexer, paths, semantic
+from deja import fresh, paths, semantic
 from deja.cli import render
 from deja.errors import DejaError
 from deja.search import SCHEMA_VERSION
@@ -18,7 +18,7 @@ def embed(as_json) -> None:
     """Embed sessions for search by meaning (incremental; resumes after an interruption)."""
     if not semantic.available():
         raise DejaError("semantic recall needs the extra: pip install 'deja[semantic]'")
-    store, msg = indexer.open_fresh(paths.index_dir(), None if as_json else render.progress)
+    store, msg = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
     if msg and not as_json:
         render.note(msg)
     try:

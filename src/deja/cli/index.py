@@ -6,7 +6,7 @@ from dataclasses import asdict
 
 import click
 
-from deja import health, indexer, paths, redact
+from deja import fresh, health, indexer, paths, redact
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.store import INDEX_VERSION
@@ -49,7 +49,7 @@ def index(rebuild, background, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def sources(as_json) -> None:
     """Every harness deja reads, and what its store gave."""
-    store, note = indexer.open_fresh(paths.index_dir(), None if as_json else render.progress)
+    store, note = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
     try:
         states = health.source_states(store)
     finally:

@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
-import json
+import re
 import sys
 from datetime import datetime, timezone
 
-import click
-
 from deja.store import SessionRow
+
+# What click.style and click.echo do, without importing click (a search should not pay for it).
+_COLOURS = {"black": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37}
+_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+
+
+def style(text: str, fg: str | None = None, bold: bool | None = None, dim: bool | None = None) -> str:
+    """ANSI styling, as click.style writes it."""
+    bits = [f"\033[{_COLOURS[fg]}m"] if fg else []
+    if bold is not None:
+        bits.append(f"\033[{1 if bold else 22}m")
+    if dim is not None:
+        bits.append(f"\033[{2 if dim else 22}m")
+    return "".join(bits) + text + "\033[0m"
+
+
+def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
+    """One line to stdout (stderr), styles dropped unless it is a terminal, as click.echo does."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        return
+    if nl:
+        message += "\n"
+    isatty = getattr(stream, "isatty", None)
+    if not (isatty and isatty()):
+        message = _ANSI.sub("", message)
+    stream.write(message)
+    stream.flush()
 
 
 def iso(ts: float) -> str | None:
@@ -40,7 +66,9 @@ def session_json(s: SessionRow) -> dict:
 
 
 def emit_json(obj: dict) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=None))
+    import json  # only a --json run pays for it
+
+    echo(json.dumps(obj, ensure_ascii=False, indent=None))
 
 
 def marked(text: str, marks: list[tuple[int, int]]) -> str:
@@ -50,26 +78,26 @@ def marked(text: str, marks: list[tuple[int, int]]) -> str:
     out, last = [], 0
     for a, b in marks:
         out.append(text[last:a])
-        out.append(click.style(text[a:b], fg="yellow", bold=True))
+        out.append(style(text[a:b], fg="yellow", bold=True))
         last = b
     out.append(text[last:])
     return "".join(out)
 
 
 def header(s: SessionRow) -> str:
-    ident = click.style(s.id[:8], fg="cyan")
-    harness = click.style(f"{s.harness:<7}", fg="magenta")
-    project = click.style(s.project or "-", fg="green")
-    gone = click.style("  (source deleted)", dim=True) if s.gone else ""
+    ident = style(s.id[:8], fg="cyan")
+    harness = style(f"{s.harness:<7}", fg="magenta")
+    project = style(s.project or "-", fg="green")
+    gone = style("  (source deleted)", dim=True) if s.gone else ""
     return f"{day(s.updated)}  {harness} {ident}  {project}  {s.title}{gone}"
 
 
 def note(message: str) -> None:
-    click.echo(click.style(message, dim=True), err=True)
+    echo(style(message, dim=True), err=True)
 
 
 def progress(message: str) -> None:
     if sys.stderr.isatty():
-        click.echo("\r\033[K" + message, err=True, nl=False)
+        echo("\r\033[K" + message, err=True, nl=False)
     else:
-        click.echo(message, err=True)
+        echo(message, err=True)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from deja import indexer, paths
+from deja import fresh, paths
 from deja import work as lib
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
@@ -17,7 +17,7 @@ from deja.store import Store
 
 
 def _open(quiet: bool) -> Store:
-    store, msg = indexer.open_fresh(paths.index_dir(), None if quiet else render.progress)
+    store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else render.progress)
     if msg and not quiet:
         render.note(msg)
     return store

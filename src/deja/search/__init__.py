@@ -14,10 +14,10 @@ import math
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from deja.errors import QueryError
-from deja.model import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, Role
+from deja.plain import Plain
+from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, Role
 from deja.search import signals
 from deja.search.query import Query, parse
 from deja.search.snippets import regex_snippet, snippet
@@ -69,48 +69,44 @@ ROLE_NAMES = {
 }
 
 
-@dataclass
-class Options:
-    harness: str | None = None
-    project: str | None = None
-    since: float | None = None
-    roles: Sequence[Role] = ()
-    limit: int = 15
-    all: bool = False
-    regex: bool = False
-    exact_only: bool = False  # hooks: no looser tiers (they would only be discarded)
-    # Blend in meaning when a sidecar exists (`deja search`, MCP `recall`); off by default so hooks
-    # and digests never pay for loading the model.
-    embed: bool = False
+class Options(Plain):
+    # exact_only: hooks, no looser tiers (they would only be discarded). embed: blend in meaning
+    # when a sidecar exists (`deja search`, MCP `recall`); off by default so hooks and digests
+    # never pay for loading the model.
+    __slots__ = ("harness", "project", "since", "roles", "limit", "all", "regex", "exact_only", "embed")
+
+    def __init__(self, harness: str | None = None, project: str | None = None, since: float | None = None,
+                 roles: Sequence[Role] = (), limit: int = 15, all: bool = False, regex: bool = False,
+                 exact_only: bool = False, embed: bool = False):
+        self.harness, self.project, self.since, self.roles, self.limit = harness, project, since, roles, limit
+        self.all, self.regex, self.exact_only, self.embed = all, regex, exact_only, embed
 
 
-@dataclass
-class Snippet:
-    role: str
-    time: float
-    seq: int
-    text: str
-    marks: list[tuple[int, int]]
+class Snippet(Plain):
+    __slots__ = ("role", "time", "seq", "text", "marks")
+
+    def __init__(self, role: str, time: float, seq: int, text: str, marks: list[tuple[int, int]]):
+        self.role, self.time, self.seq, self.text, self.marks = role, time, seq, text, marks
 
 
-@dataclass
-class Hit:
-    session: SessionRow
-    count: int
-    score: float
-    snippets: list[Snippet] = field(default_factory=list)
-    decision: str = ""  # the line where the session settled something
-    state: str = ""  # accepted | rejected | superseded | stale, when a person promoted it
+class Hit(Plain):
+    # decision: the line where the session settled something; state: accepted | rejected |
+    # superseded | stale, when a person promoted it.
+    __slots__ = ("session", "count", "score", "snippets", "decision", "state")
+
+    def __init__(self, session: SessionRow, count: int, score: float, snippets: list | None = None,
+                 decision: str = "", state: str = ""):
+        self.session, self.count, self.score = session, count, score
+        self.snippets = [] if snippets is None else snippets
+        self.decision, self.state = decision, state
 
 
-@dataclass
-class Result:
-    query: str
-    tier: str  # exact | stemmed | close | relevance | semantic | none
-    total: int
-    capped: bool
-    hits: list[Hit]
-    parsed: str = ""
+class Result(Plain):
+    # tier: exact | stemmed | close | relevance | semantic | none
+    __slots__ = ("query", "tier", "total", "capped", "hits", "parsed")
+
+    def __init__(self, query: str, tier: str, total: int, capped: bool, hits: list[Hit], parsed: str = ""):
+        self.query, self.tier, self.total, self.capped, self.hits, self.parsed = query, tier, total, capped, hits, parsed
 
 
 def roles_from_names(names: Sequence[str]) -> list[Role]:
@@ -180,7 +176,7 @@ def search(store: Store, text: str, opts: Options) -> Result:
 
 def _meaning(store: Store, text: str, opts: Options):
     """The query's meaning scores, or None (no extra, no sidecar, --no-embed, or a failure)."""
-    if not opts.embed or opts.exact_only:
+    if not opts.embed or opts.exact_only or not (store.dir / "semantic.npz").exists():  # semantic.SIDECAR
         return None
     from deja import semantic  # imports numpy/torch only when a sidecar exists
 

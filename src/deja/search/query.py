@@ -7,18 +7,19 @@ several tokens (`ERR-1234`, `src/client.py`, `广告点击`) is searched as the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from deja.errors import QueryError
+from deja.plain import Plain
 from deja.tokenizer import tokens
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 
 
-@dataclass(frozen=True, slots=True)
-class Query:
-    text: str
-    clauses: tuple[tuple[str, ...], ...]  # one token = a term, several = a phrase
+class Query(Plain):
+    __slots__ = ("text", "clauses")  # clauses: one token = a term, several = a phrase
+
+    def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...]):
+        self.text, self.clauses = text, clauses
 
     @property
     def terms(self) -> set[str]:

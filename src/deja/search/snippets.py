@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from deja.tokenizer import find_terms
 
 SNIPPET_CHARS = 200
+_SPACE = re.compile(r"\s+")
+_RUN = re.compile(r"\s{2,}")
 
 
 def snippet(text: str, clauses: Sequence[Sequence[str]], width: int = SNIPPET_CHARS) -> tuple[str, list[tuple[int, int]]]:
@@ -42,26 +44,24 @@ def _window(text: str, hits: list[tuple[int, int]], width: int) -> tuple[str, li
     end = min(len(text), best_start + width)
     raw = text[best_start:end]
     marks = [(a - best_start, b - best_start) for a, b in hits if a >= best_start and b <= end]
-    # Collapse whitespace while keeping match offsets right.
-    out, mapping = [], []
-    prev_space = False
-    for i, ch in enumerate(raw):
-        if ch.isspace():
-            if prev_space:
-                mapping.append(len(out))
-                continue
-            ch, prev_space = " ", True
-        else:
-            prev_space = False
-        mapping.append(len(out))
-        out.append(ch)
-    mapping.append(len(out))
-    text_out = "".join(out)
-    marks = _merge([(mapping[a], mapping[b]) for a, b in marks])
+    # Collapse whitespace while keeping match offsets right: an offset moves left by what the
+    # longer whitespace runs before it lose.
+    text_out = _SPACE.sub(" ", raw)
+    runs = [m.span() for m in _RUN.finditer(raw)]
+    marks = _merge([(_moved(a, runs), _moved(b, runs)) for a, b in marks])
     prefix = "…" if best_start > 0 else ""
     suffix = "…" if end < len(text) else ""
     shift = len(prefix)
     return prefix + text_out + suffix, [(a + shift, b + shift) for a, b in marks]
+
+
+def _moved(x: int, runs: list[tuple[int, int]]) -> int:
+    lost = 0
+    for a, b in runs:
+        if a >= x:
+            break
+        lost += min(x, b) - a - 1
+    return x - lost
 
 
 def _merge(marks: list[tuple[int, int]]) -> list[tuple[int, int]]:

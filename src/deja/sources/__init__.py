@@ -11,7 +11,9 @@ import importlib
 import importlib.util
 import os
 
-from deja.sources.base import Source
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a source loads
+    from deja.sources.base import Source
 
 # Every harness deja knows by name, in display order.
 HARNESSES = (

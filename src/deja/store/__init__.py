@@ -8,7 +8,6 @@ what a cold rebuild would produce.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -22,13 +21,18 @@ INDEX_VERSION = f"schema{SCHEMA_VERSION}-tok{TOKENIZER_VERSION}"
 
 def stable_id(text: str) -> int:
     """A 63-bit id that is the same on every run (fits SQLite's signed INTEGER)."""
+    import hashlib  # here: its OpenSSL load costs a search that never makes an id ~3 ms
+
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big") >> 1
 
 
 class Store:
     """The index directory: `catalog.sqlite` + `text/`."""
 
-    def __init__(self, directory: Path, readonly: bool = False):
+    def __init__(self, directory: Path, readonly: bool = False, repair: bool = True):
+        """`repair=False` is for a writer that does not hold the writer lock (it only adds
+        counts): an index of another version, or one that cannot be opened, raises StoreError
+        instead of being reset."""
         self.dir = directory
         self.readonly = readonly
         if not readonly:
@@ -41,11 +45,13 @@ class Store:
             raise StoreError(f"no index at {directory}; run `deja index`")
         self.catalog = Catalog(directory / "catalog.sqlite", readonly=readonly)
         if not readonly and self.catalog.get_meta("index_version") not in (None, INDEX_VERSION):
+            if not repair:
+                raise StoreError(f"the index at {directory} is of another version")
             self._reset_text()
         try:
             self.text = TextIndex(directory / "text")
         except (OSError, ValueError) as e:
-            if readonly:
+            if readonly or not repair:
                 raise StoreError(f"the text index at {directory} cannot be opened ({e}); run `deja index --rebuild`") from e
             self._reset_text()
             self.text = TextIndex(directory / "text")

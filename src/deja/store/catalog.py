@@ -7,59 +7,44 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from deja.errors import StoreError
+from deja.plain import Plain
 from deja.store import migrations
 
 
-@dataclass(slots=True)
-class FileState:
-    path: str
-    fid: int
-    harness: str
-    size: int
-    mtime_ns: int
-    safe_offset: int
-    prefix_hash: str
-    parser_version: int
-    state: str
-    error: str = ""
-    sessions: int = 0
-    records: int = 0
-    skipped: int = 0
-    redactions: int = 0
+class FileState(Plain):
+    __slots__ = ("path", "fid", "harness", "size", "mtime_ns", "safe_offset", "prefix_hash", "parser_version", "state",
+                 "error", "sessions", "records", "skipped", "redactions")
+
+    def __init__(self, path: str, fid: int, harness: str, size: int, mtime_ns: int, safe_offset: int, prefix_hash: str,
+                 parser_version: int, state: str, error: str = "", sessions: int = 0, records: int = 0,
+                 skipped: int = 0, redactions: int = 0):
+        self.path, self.fid, self.harness, self.size, self.mtime_ns = path, fid, harness, size, mtime_ns
+        self.safe_offset, self.prefix_hash, self.parser_version, self.state = safe_offset, prefix_hash, parser_version, state
+        self.error, self.sessions, self.records, self.skipped, self.redactions = error, sessions, records, skipped, redactions
 
 
-@dataclass(slots=True)
-class SessionRow:
-    key: str
-    sid: int
-    harness: str
-    id: str
-    project: str
-    cwd: str
-    path: str
-    title: str
-    started: float
-    updated: float
-    parent: str
-    fid: int
-    records: int
-    gone: int = 0
-    decision: str = ""  # the line where the session's assistant settled something ("" if none)
-    reverted: int = 0  # its own text says it reverted or rolled back, and it settled nothing
+class SessionRow(Plain):
+    # decision: the line where the session's assistant settled something ("" if none);
+    # reverted: its own text says it reverted or rolled back, and it settled nothing.
+    __slots__ = ("key", "sid", "harness", "id", "project", "cwd", "path", "title", "started", "updated", "parent", "fid",
+                 "records", "gone", "decision", "reverted")
+
+    def __init__(self, key: str, sid: int, harness: str, id: str, project: str, cwd: str, path: str, title: str,
+                 started: float, updated: float, parent: str, fid: int, records: int, gone: int = 0,
+                 decision: str = "", reverted: int = 0):
+        self.key, self.sid, self.harness, self.id, self.project, self.cwd = key, sid, harness, id, project, cwd
+        self.path, self.title, self.started, self.updated, self.parent = path, title, started, updated, parent
+        self.fid, self.records, self.gone, self.decision, self.reverted = fid, records, gone, decision, reverted
 
 
-@dataclass(slots=True)
-class Curation:
-    key: str
-    state: str
-    note: str
-    tags: str
-    note_key: str
-    updated: float
+class Curation(Plain):
+    __slots__ = ("key", "state", "note", "tags", "note_key", "updated")
+
+    def __init__(self, key: str, state: str, note: str, tags: str, note_key: str, updated: float):
+        self.key, self.state, self.note, self.tags, self.note_key, self.updated = key, state, note, tags, note_key, updated
 
 
 _FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"

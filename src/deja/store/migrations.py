@@ -114,6 +114,17 @@ def m003_ranking_and_curation(db: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m004_fresh_snapshot(db: sqlite3.Connection) -> None:
+    """The snapshot a full freshness check leaves (meta `fresh`, deja/fresh.py) vouches for the file
+    states as they were: any change to them deletes it, in the same transaction."""
+    for event in ("INSERT", "UPDATE", "DELETE"):
+        db.execute(
+            f"CREATE TRIGGER IF NOT EXISTS files_{event.lower()}_fresh AFTER {event} ON files "
+            "BEGIN DELETE FROM meta WHERE key = 'fresh'; END"
+        )
+
+
 def pending(db: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied (read-only check)."""
     try:

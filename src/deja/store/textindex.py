@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import tantivy
 
+from deja.plain import Plain
 from deja.tokenizer import ANALYZER, ANALYZER_NAME
 
 # Bump on any change to the fields below; a mismatch rebuilds the index.
@@ -44,45 +44,43 @@ def _schema() -> tantivy.Schema:
     return b.build()
 
 
-@dataclass(slots=True)
-class Filters:
-    harness: str | None = None
-    project: str | None = None
-    since: float | None = None
-    roles: Sequence[int] = ()
+class Filters(Plain):
+    __slots__ = ("harness", "project", "since", "roles")
+
+    def __init__(self, harness: str | None = None, project: str | None = None, since: float | None = None,
+                 roles: Sequence[int] = ()):
+        self.harness, self.project, self.since, self.roles = harness, project, since, roles
 
 
-@dataclass(slots=True)
-class Variants:
+class Variants(Plain):
     """How single-word clauses may also match: within one edit (`fuzzy`, tantivy's Levenshtein
     automaton), or as any of the listed other forms (`forms`)."""
 
-    fuzzy: frozenset[str] = frozenset()
-    forms: dict[str, Sequence[str]] = field(default_factory=dict)
+    __slots__ = ("fuzzy", "forms")
+
+    def __init__(self, fuzzy: frozenset[str] = frozenset(), forms: dict[str, Sequence[str]] | None = None):
+        self.fuzzy, self.forms = fuzzy, {} if forms is None else forms
 
 
-@dataclass(slots=True)
-class Candidate:
-    score: float
-    sid: int
-    role: int
-    time: int
-    addr: object  # opaque handle for body()
+class Candidate(Plain):
+    __slots__ = ("score", "sid", "role", "time", "addr")  # addr: opaque handle for body()
+
+    def __init__(self, score: float, sid: int, role: int, time: int, addr: object):
+        self.score, self.sid, self.role, self.time, self.addr = score, sid, role, time, addr
 
 
-@dataclass(slots=True)
-class StoredRecord:
-    sid: int
-    role: int
-    time: int
-    seq: int
-    text: str
+class StoredRecord(Plain):
+    __slots__ = ("sid", "role", "time", "seq", "text")
+
+    def __init__(self, sid: int, role: int, time: int, seq: int, text: str):
+        self.sid, self.role, self.time, self.seq, self.text = sid, role, time, seq, text
 
 
 class TextIndex:
     def __init__(self, path: Path):
         self.path = path
         path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._chmod_due = not (path / "meta.json").exists()  # its files get made private on close
         self.schema = _schema()
         self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
         self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
@@ -133,7 +131,10 @@ class TextIndex:
             self._writer.commit()
             self._writer.wait_merging_threads()
             self._writer = None
-        _private(self.path)
+            self._chmod_due = True
+        if self._chmod_due:
+            _private(self.path)
+            self._chmod_due = False
 
     # -- reading
     def _searcher(self) -> tantivy.Searcher:
@@ -215,10 +216,22 @@ class TextIndex:
             agg = {"s": {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}}
             return {int(b["key"]) for b in searcher.aggregate(q, agg)["s"]["buckets"]}
 
-        counted = sorted((searcher.search(query(c), 1, count=True).count or 0, i) for i, c in enumerate(clauses))
+        def bound(clause: Sequence[str]) -> int:
+            # Records that may hold the clause, from the term dictionary (filters and deletes
+            # ignored): orders the clauses rarest first without running a query for each.
+            if len(clause) > 1:
+                return min(searcher.doc_freq("text", t) for t in clause)
+            if variants and clause[0] in variants.fuzzy:
+                return 1 << 62  # its spellings are unknown until the query runs: narrow by it last
+            forms = variants.forms.get(clause[0], ()) if variants else ()
+            return sum(searcher.doc_freq("text", w) for w in (clause[0], *forms))
+
+        counted = sorted((bound(c), i) for i, c in enumerate(clauses))
         if counted[0][0] == 0:
             return [], 0, False
         sessions = sids_of(query(clauses[counted[0][1]]))
+        if not sessions:
+            return [], 0, False
         capped = len(sessions) >= SESSION_SCAN_CAP
         for _, i in counted[1:]:
             within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))

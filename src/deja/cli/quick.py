@@ -1,0 +1,151 @@
+"""`deja search`: its body, which the click command shares, and a reader for its arguments that
+runs the plain case without importing click.
+
+`parse` takes only what the click command would read the same way (words, the search options
+with valid values, `--`). Anything else (help, an unknown option, a bad value, no words) is left
+to click, so help and usage errors read as they do for every other command.
+"""
+
+from __future__ import annotations
+
+import time
+
+from deja import fresh, paths
+from deja.cli import COMMANDS, HIDDEN, render
+from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
+from deja.search.query import parse_since
+from deja.sources import HARNESSES
+
+LIMIT_MAX = 10_000  # --limit's range is 1..LIMIT_MAX
+_FLAGS = {"--all": "all_", "--re": "regex", "--rebuild": "rebuild", "--explain": "explain", "--no-embed": "no_embed",
+          "--json": "as_json"}
+_VALUES = {"--harness": "harness", "--project": "project", "--since": "since", "--role": "roles", "--limit": "limit"}
+
+
+def parse(args: list[str]) -> dict | None:
+    """`search`'s keyword arguments from `deja [search] …`, or None to leave the arguments to click."""
+    if args and args[0] == "search":
+        args = args[1:]
+    elif not args or args[0] in COMMANDS or args[0] in HIDDEN or args[0] in ("--help", "-h", "--version"):
+        return None
+    out: dict = {"query": [], "roles": [], "limit": 15}
+    rest = iter(args)
+    for a in rest:
+        if not a.startswith("-") or a == "-":
+            out["query"].append(a)
+        elif a == "--":
+            out["query"] += rest
+        elif a in _FLAGS:
+            out[_FLAGS[a]] = True
+        else:
+            name, eq, value = a.partition("=")
+            if name not in _VALUES:
+                return None
+            if not eq:
+                value = next(rest, None)
+                if value is None:
+                    return None
+            if name == "--role":
+                out["roles"].append(value)
+            elif name == "--limit":
+                try:
+                    out["limit"] = int(value)
+                except ValueError:
+                    return None
+                if not 1 <= out["limit"] <= LIMIT_MAX:
+                    return None
+            elif name == "--harness" and value not in HARNESSES:
+                return None
+            else:
+                out[_VALUES[name]] = value
+    return out if out["query"] else None
+
+
+def search(query, harness=None, project=None, since=None, roles=(), limit=15, all_=False, regex=False, rebuild=False,
+           explain=False, no_embed=False, as_json=False, last=False) -> int:
+    """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
+
+    `last`: the process ends right after (deja.cli.main), so the store is left open: closing the
+    catalog's last connection checkpoints its WAL (a write and two fsyncs, 1-8 ms on a busy disk)
+    that a later writer's automatic checkpoint does anyway; SQLite reads an open WAL as it reads a
+    crashed writer's.
+    """
+    text = " ".join(query)
+    opts = Options(
+        harness=harness,
+        project=project.rstrip("/").rsplit("/", 1)[-1] if project else None,
+        since=parse_since(since, time.time()) if since else None,
+        roles=roles_from_names(roles),
+        limit=limit,
+        all=all_,
+        regex=regex,
+        embed=not no_embed,
+    )
+    if rebuild:
+        from deja import indexer
+
+        store, lock = indexer.open_for_write(paths.index_dir(), notice=render.progress)  # type: ignore[misc]
+        try:
+            indexer.refresh(store, rebuild=True, progress=render.progress)
+            store.text.close()
+        finally:
+            lock.release()
+    else:
+        store, msg = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
+        if msg and not as_json:
+            render.note(msg)
+    try:
+        result = run_search(store, text, opts)
+        record_recalls(store, result.hits)
+    except BaseException:
+        store.close()
+        raise
+    if not last:
+        store.close()
+    if as_json:
+        render.emit_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "query": result.query,
+                "tier": result.tier,
+                "total": result.total,
+                "capped": result.capped,
+                "hits": [
+                    {
+                        "session": render.session_json(h.session),
+                        "count": h.count,
+                        "snippets": [s.text for s in h.snippets],
+                        "snippet_roles": [s.role for s in h.snippets],
+                        "score": h.score,
+                        "decision": h.decision or None,
+                        "state": h.state or None,
+                    }
+                    for h in result.hits
+                ],
+            }
+        )
+        return 0
+    echo, style = render.echo, render.style
+    if explain:
+        render.note(f"query: {result.parsed}")
+    if result.tier == "none":
+        echo(f"No session matches {text!r}.")
+        return 1
+    if result.tier == "semantic":
+        echo(style("No session has these words; the nearest in meaning:", fg="yellow"))
+    elif result.tier == "relevance":
+        echo(style("No session has every word; the nearest ones:", fg="yellow"))
+    elif result.tier in ("stemmed", "close"):
+        kind = "other forms of the words" if result.tier == "stemmed" else "close spellings of the words"
+        echo(style(f"No session has every word as typed; matched {kind}:", fg="yellow"))
+    for h in result.hits:
+        state = f"  {style('[' + h.state + ']', fg='red' if h.state != 'accepted' else 'green')}" if h.state else ""
+        echo(render.header(h.session) + state)
+        for s in h.snippets:
+            echo(f"    {style(s.role, dim=True)}: {render.marked(s.text, s.marks)}")
+        if h.decision:
+            echo(f"    {style('decided', dim=True)}: {h.decision}")
+    more = result.total - len(result.hits)
+    if more > 0:
+        render.note(f"{more} more session(s); --limit N or --all to see them")
+    return 0

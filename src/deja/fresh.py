@@ -1,0 +1,306 @@
+"""Bring the index up to date before a read, cheaply when nothing changed.
+
+The full check (`indexer.make_plan`) runs every source's `discover()`, stats every file and
+compares it with the catalog's file state; what changed is parsed. Importing every source module
+and listing every store costs more than a search, so when the full check leaves the index current
+it also leaves a snapshot: every filesystem observation it made (each path stat'ed, listed or
+read, with its type, inode, size, mtime and ctime) and every environment variable it read. The
+next read replays the observations, one stat each and no source imported, and when all of them
+come out the same the full check would plan nothing: discovery and planning are functions of
+those observations, of the catalog's file states, and of deja's own code (whose files are
+observed too).
+
+Observations are collected by wrapping os.stat, os.lstat, os.scandir, os.listdir, os.open, open
+and os.environ while make_plan runs, so no source has to declare what it looks at and a new source
+is covered as written. The snapshot sits in the catalog (meta `fresh`); a trigger deletes it on
+any change to the file states (migration m004), so it never outlives the states it vouches for.
+No snapshot is kept when an observation is too recent to trust (a change within the same clock
+tick leaves an mtime as it was), when a file could not be read (the full check retries those on
+every read), or when a store is not a file (a database server is asked every time).
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import marshal
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, MutableMapping
+from contextlib import contextmanager
+from pathlib import Path
+
+from deja.errors import StoreError
+from deja.lock import WriterLock
+from deja.store import Store
+
+# What a read may parse in front of the person before answering; more goes to the background.
+INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
+# Observations with an mtime and ctime newer than this (before the check ended) are not trusted:
+# a change in the same timestamp tick would not move them (2 s ticks on FAT).
+RACY_NS = 3_000_000_000
+META_KEY = "fresh"
+FORMAT = 2
+
+Progress = Callable[[str], None]
+Sig = tuple[int, int, int, int, int, int] | None
+
+
+def _sig(st: os.stat_result) -> Sig:
+    return (st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def current(store: Store) -> bool:
+    """True when every observation of the last full check still holds: it would plan nothing."""
+    row = store.catalog.db.execute("SELECT value FROM meta WHERE key = ?", (META_KEY,)).fetchone()
+    if row is None:
+        return False
+    try:
+        fmt, env, followed, not_followed, sigs = marshal.loads(row[0])
+    except (EOFError, ValueError, TypeError):
+        return False
+    if fmt != FORMAT:
+        return False
+    get = os.environ.get
+    for key, value in env:
+        if get(key) != value:
+            return False
+    now: list[Sig] = []
+    add = now.append
+    for stat, paths in ((os.stat, followed), (os.lstat, not_followed)):
+        for path in paths:
+            try:
+                st = stat(path)
+            except OSError:
+                add(None)
+                continue
+            add((st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
+    return marshal.dumps(now, 2) == sigs  # version 2 writes equal values as equal bytes
+
+
+class Recording:
+    """What a full check looked at: (path, follows symlinks) -> stat signature, env name -> value."""
+
+    def __init__(self, stat: Callable[..., os.stat_result]) -> None:
+        self.stat = stat  # the real os.stat
+        self.seen: dict[tuple[str, bool], Sig] = {}
+        self.env: dict[str, str | None] = {}
+        self.opaque = ""  # why the observations cannot be replayed ("" when they can)
+        self.end_ns = 0
+        self.code: set[tuple[str, bool]] = set()  # deja's own files: not changing under the check
+
+    def saw(self, path: object, follow: bool, st: os.stat_result | None) -> None:
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        elif isinstance(path, os.PathLike):
+            path = os.fspath(path)
+        if not isinstance(path, str) or not os.path.isabs(path):
+            self.opaque = self.opaque or f"looked at {path!r} (not an absolute path)"
+            return
+        sig = _sig(st) if st is not None else None
+        if self.seen.setdefault((path, follow), sig) != sig:
+            self.opaque = self.opaque or f"{path} changed while the check ran"
+
+    def look(self, path: object) -> None:
+        """A directory listed or a file read: what it was just before."""
+        try:
+            st = self.stat(path)
+        except (OSError, TypeError, ValueError):
+            st = None
+        self.saw(path, True, st)
+
+    def read_env(self, key: str, value: str | None) -> None:
+        if self.env.setdefault(key, value) != value:
+            self.opaque = self.opaque or f"${key} changed while the check ran"
+
+
+class _Env(MutableMapping):
+    """os.environ, noting each variable read."""
+
+    def __init__(self, real: MutableMapping[str, str], rec: Recording) -> None:
+        self._real, self._rec = real, rec
+
+    def __getitem__(self, key: str) -> str:
+        self._rec.read_env(key, self._real.get(key))
+        return self._real[key]
+
+    def get(self, key, default=None):  # type: ignore[override]
+        self._rec.read_env(key, self._real.get(key))
+        return self._real.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self._rec.read_env(key, self._real.get(key))
+        return key in self._real
+
+    def __setitem__(self, key: str, value: str) -> None:
+        self._rec.opaque = self._rec.opaque or f"${key} was set"
+        self._real[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        self._rec.opaque = self._rec.opaque or f"${key} was unset"
+        del self._real[key]
+
+    def __iter__(self) -> Iterator[str]:
+        self._rec.opaque = self._rec.opaque or "the whole environment was read"
+        return iter(self._real)
+
+    def __len__(self) -> int:
+        return len(self._real)
+
+    def copy(self) -> dict[str, str]:
+        self._rec.opaque = self._rec.opaque or "the whole environment was read"
+        return dict(self._real)
+
+
+@contextmanager
+def recording() -> Iterator[Recording]:
+    """Note every filesystem observation and environment read made inside the block (any thread:
+    callers hold the writer lock, so one recording runs at a time)."""
+    real_stat, real_lstat, real_scandir, real_listdir, real_open = os.stat, os.lstat, os.scandir, os.listdir, os.open
+    real_io_open, real_environ = io.open, os.environ
+    rec = Recording(real_stat)
+
+    def stat(path, *, dir_fd=None, follow_symlinks=True):
+        if dir_fd is not None:
+            rec.opaque = rec.opaque or "stat relative to a directory descriptor"
+        try:
+            st = real_stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+        except OSError:
+            rec.saw(path, follow_symlinks, None)
+            raise
+        rec.saw(path, follow_symlinks, st)
+        return st
+
+    def lstat(path, *, dir_fd=None):
+        return stat(path, dir_fd=dir_fd, follow_symlinks=False)
+
+    def scandir(path="."):
+        rec.look(path)
+        return real_scandir(path)
+
+    def listdir(path="."):
+        rec.look(path)
+        return real_listdir(path)
+
+    def os_open(path, flags, mode=0o777, *, dir_fd=None):
+        if dir_fd is not None:
+            rec.opaque = rec.opaque or "open relative to a directory descriptor"
+        rec.look(path)
+        return real_open(path, flags, mode, dir_fd=dir_fd)
+
+    def io_open(file, *args, **kwargs):
+        if not isinstance(file, int):  # a descriptor was observed when it was opened
+            rec.look(file)
+        return real_io_open(file, *args, **kwargs)
+
+    os.stat, os.lstat, os.scandir, os.listdir, os.open = stat, lstat, scandir, listdir, os_open
+    io.open = builtins.open = io_open
+    os.environ = _Env(real_environ, rec)  # type: ignore[assignment]
+    try:
+        yield rec
+        # deja's own code decides what is discovered and how a file is planned
+        here = os.path.dirname(os.path.abspath(__file__))
+        for d in (here, os.path.join(here, "sources")):
+            for path in [d, *(os.path.join(d, n) for n in real_listdir(d) if n.endswith(".py"))]:
+                rec.look(path)
+                rec.code.add((path, True))
+    finally:
+        os.stat, os.lstat, os.scandir, os.listdir, os.open = real_stat, real_lstat, real_scandir, real_listdir, real_open
+        io.open = builtins.open = real_io_open
+        os.environ = real_environ  # type: ignore[assignment]
+        rec.end_ns = time.time_ns()
+
+
+def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
+    """Store the snapshot if its observations vouch for the catalog's file states; returns why
+    not ("" when kept). The caller holds the writer lock and has just applied the whole plan."""
+    why = rec.opaque
+    if not why:
+        racy = rec.end_ns - RACY_NS
+        for key, sig in rec.seen.items():
+            if sig is not None and sig[4] > racy and sig[5] > racy and key not in rec.code:
+                why = f"{key[0]} changed too recently to trust its mtime"
+                break
+    if not why:
+        stated = {path for path, follow in rec.seen if follow}
+        for path, harness in store.catalog.db.execute("SELECT path, harness FROM files WHERE state != 'gone'"):
+            if harness in harnesses and path not in stated:
+                why = f"{path} is not a file that can be stat'ed"
+                break
+    if why:
+        return why
+    followed = sorted(p for p, follow in rec.seen if follow)
+    not_followed = sorted(p for p, follow in rec.seen if not follow)
+    sigs = [rec.seen[p, True] for p in followed] + [rec.seen[p, False] for p in not_followed]
+    blob = marshal.dumps((FORMAT, sorted(rec.env.items()), followed, not_followed, marshal.dumps(sigs, 2)))
+    with store.catalog.transaction():
+        store.catalog.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (META_KEY, blob))
+    return ""
+
+
+def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store, str]:
+    """A store to read from, brought up to date first unless another writer is busy.
+
+    The first search on a machine builds the index in front of the person. Later ones answer at
+    once when nothing changed (the snapshot above), apply the cheap part inline (appends, a few
+    small files) and hand a large rewrite to a detached background `deja index`, answering from
+    the index as it is. Returns the store and a note for the person ("" when the index is current).
+    """
+    first = not (directory / "catalog.sqlite").exists()
+    if not first:
+        try:
+            store = Store(directory, repair=False)
+        except StoreError:
+            pass  # the full path below repairs it, holding the writer lock
+        else:
+            if current(store):
+                return store, ""
+            store.close()
+    from deja import indexer, sources
+
+    lock = WriterLock(directory)
+    if not lock.acquire(wait=first, notice=progress):
+        return Store(directory, readonly=True), "another deja process is updating the index; results may be a moment behind"
+    note = ""
+    try:
+        store = Store(directory)
+        if first and progress:
+            progress("building the index for the first time…")
+        with recording() as rec:
+            plan = indexer.make_plan(store)
+        if not first and sum(t.cost for t in plan.tasks) > INLINE_BYTES:
+            cheap = [t for t in plan.tasks if t.start]
+            deferred = len(plan.tasks) - len(cheap)
+            plan.tasks = cheap
+            indexer.apply(store, plan)
+            store.text.close()
+            lock.release()
+            spawn_background()
+            note = f"{deferred} changed file(s) are being re-indexed in the background; results may miss them"
+        else:
+            report = indexer.apply(store, plan, progress=progress if first else None)
+            store.text.close()  # commit and let merges finish before the lock goes
+            if not report.errors:
+                keep(store, rec, {s.name for s in sources.enabled()})
+        return store, note
+    finally:
+        lock.release()
+
+
+def spawn_background() -> None:
+    """A detached `deja index` (one at a time; it waits for the writer lock like any writer)."""
+    import subprocess
+
+    subprocess.Popen(
+        [sys.executable, "-m", "deja", "index", "--background"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+
+__all__ = ["open_fresh", "current", "recording", "keep", "spawn_background", "Recording"]

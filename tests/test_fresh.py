@@ -1,0 +1,143 @@
+"""The freshness snapshot (deja/fresh.py): a search with nothing changed answers without walking
+the stores, and every change a full check would see is still seen by the next search."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import deja, hits
+from test_incremental import append, transcript
+
+HOUR = 3600
+
+
+def age(root: Path) -> None:
+    """Every file and directory under root (and root) an hour old: observations too recent to
+    trust are never kept in a snapshot."""
+    then = time.time() - HOUR
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in filenames:
+            os.utime(os.path.join(dirpath, name), (then, then), follow_symlinks=False)
+    for dirpath, dirnames, _ in sorted(os.walk(root), key=lambda w: -len(w[0])):
+        os.utime(dirpath, (then, then))
+
+
+def snapshot(home: Path) -> bool:
+    db = sqlite3.connect(home / ".cache/deja/catalog.sqlite")
+    try:
+        return db.execute("SELECT 1 FROM meta WHERE key = 'fresh'").fetchone() is not None
+    finally:
+        db.close()
+
+
+def current(home: Path) -> None:
+    """Index, age everything, and search once: the snapshot is in place."""
+    deja("index")
+    age(home)
+    deja("search", "anything", check=False)
+    assert snapshot(home)
+
+
+def imports(*args: str) -> tuple[dict, str]:
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "deja", *args], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ))
+    assert p.returncode == 0, p.stderr
+    import json
+
+    return json.loads(p.stdout), p.stderr
+
+
+def test_unchanged_search_reads_no_store_and_imports_no_parser(home):
+    transcript(home, "s1", [("user", "why is the tenant filter missing"), ("assistant", "the walrus join drops it")])
+    current(home)
+    result, trace = imports("search", "walrus", "--json")
+    assert hits(result) == [("claude", "s1")]
+    for module in ("deja.indexer", "deja.sources.claude", "deja.sources.base", "msgspec", "click"):
+        assert f" {module}\n" not in trace, module
+    assert snapshot(home)
+
+
+def test_new_file_in_a_known_directory_is_found(home):
+    transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    current(home)
+    transcript(home, "s2", [("user", "where did the narwhal go")])
+    assert hits(deja("search", "narwhal", "--json").json()) == [("claude", "s2")]
+
+
+def test_new_file_in_a_new_directory_is_found(home):
+    transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    current(home)
+    transcript(home, "s2", [("user", "where did the narwhal go")], project="-w-other")
+    assert hits(deja("search", "narwhal", "--json").json()) == [("claude", "s2")]
+
+
+def test_new_store_of_a_harness_never_seen_is_found(home):
+    transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    current(home)
+    session = home / ".pi/agent/sessions/--w-app--/2026-03-01T10-00-00-000Z_p1.jsonl"
+    session.parent.mkdir(parents=True)
+    session.write_text(
+        '{"type":"session","version":3,"id":"p1","timestamp":"2026-03-01T10:00:00.000Z","cwd":"/w/app"}\n'
+        '{"type":"message","id":"m1","parentId":null,"timestamp":"2026-03-01T10:00:01.000Z",'
+        '"message":{"role":"user","content":[{"type":"text","text":"the okapi question"}],"timestamp":1}}\n'
+    )
+    assert hits(deja("search", "okapi", "--json").json()) == [("pi", "p1")]
+
+
+def test_append_is_found(home):
+    path = transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    current(home)
+    append(path, "s1", "user", "and the axolotl migration", 1)
+    assert hits(deja("search", "axolotl", "--json").json()) == [("claude", "s1")]
+    # the appended file is too new to vouch for: the next search checks in full again
+    assert not snapshot(home)
+    assert hits(deja("search", "axolotl", "--json").json()) == [("claude", "s1")]
+
+
+def test_deleted_file_keeps_its_sessions(home):
+    path = transcript(home, "s1", [("user", "the quokka question")])
+    current(home)
+    path.unlink()
+    r = deja("search", "quokka", "--json").json()
+    assert hits(r) == [("claude", "s1")] and r["hits"][0]["session"]["source_gone"]
+
+
+def test_a_changed_environment_is_noticed(home, tmp_path):
+    transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    current(home)
+    other = tmp_path / "claude-elsewhere"
+    transcript(other, "s9", [("user", "the pangolin question")])
+    os.rename(other / ".claude", other / "config")
+    assert hits(deja("search", "pangolin", "--json", env={"CLAUDE_CONFIG_DIR": str(other / "config")}).json()) == [
+        ("claude", "s9")
+    ]
+
+
+def test_a_new_exclusion_is_applied(home):
+    transcript(home, "s1", [("user", "the tapir question")])
+    transcript(home, "s2", [("user", "the tapir answer")], project="-w-secret")
+    current(home)
+    assert len(hits(deja("search", "tapir", "--json").json())) == 2
+    exclude = home / ".config/deja/exclude"
+    exclude.parent.mkdir(parents=True)
+    exclude.write_text(str(home / ".claude/projects/-w-secret") + "\n")
+    assert hits(deja("search", "tapir", "--json").json()) == [("claude", "s1")]
+
+
+def test_any_change_to_the_file_states_drops_the_snapshot(home):
+    transcript(home, "s1", [("user", "the ibis question")])
+    current(home)
+    deja("index", "--rebuild")
+    assert not snapshot(home)
+    assert hits(deja("search", "ibis", "--json").json()) == [("claude", "s1")]
+
+
+def test_no_snapshot_from_observations_too_recent_to_trust(home):
+    transcript(home, "s1", [("user", "the ibis question")])
+    assert hits(deja("search", "ibis", "--json").json()) == [("claude", "s1")]
+    assert not snapshot(home)
