@@ -21,8 +21,9 @@ import tantivy
 
 TOKENIZER_VERSION = 2
 
-# Tokens longer than this (in UTF-8 bytes) are base64 blobs, minified code or hashes of hashes: nobody searches
-# them, and they bloat the term dictionary. Dropped on both sides, so phrases stay consistent.
+# Tokens longer than this (in UTF-8 bytes) are base64 blobs, minified code or hashes of hashes:
+# nobody searches them, and they bloat the term dictionary. Dropped on both sides, so phrases
+# stay consistent.
 MAX_TOKEN_CHARS = 80
 
 _CJK = (
@@ -33,11 +34,19 @@ _CJK = (
     "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"  # hangul
     "\U00020000-\U0002fa1f"  # ideographs ext. B-F, compatibility supplement
 )
-# Compiled lazily shapes cost: a class like [^\W_<CJK ranges>] takes ~15 ms to compile, which
-# every CLI call and hook would pay; these are cheap and do the same work together.
-_HAS_CJK = re.compile(rf"[{_CJK}]")
-_CJK_SPLIT = re.compile(rf"([{_CJK}]+)")
-_WORD_RE = re.compile(r"[^\W_]+")
+_CJK_RANGES = tuple((ord(a), ord(b)) for a, b in re.findall(r"(.)-(.)", _CJK))
+
+
+def is_cjk(ch: str) -> bool:
+    """Is this character one the tokenizer bigrams?"""
+    o = ord(ch)
+    return o >= 0x1100 and any(a <= o <= b for a, b in _CJK_RANGES)
+
+
+@lru_cache(maxsize=1)
+def _cjk_split() -> re.Pattern[str]:
+    # Compiled on first use: it costs ~6 ms, which a search for ASCII words need not pay.
+    return re.compile(rf"([{_CJK}]+)")
 
 
 # The analyzer the text index runs on every record (registered under ANALYZER_NAME) and the
@@ -68,7 +77,7 @@ def analyzer_input(text: str) -> str:
     changed = False
     for i, line in enumerate(lines):
         if not line.isascii():
-            parts = _CJK_SPLIT.split(line)
+            parts = _cjk_split().split(line)
             if len(parts) > 1:
                 for j in range(1, len(parts), 2):
                     parts[j] = _bigrams(parts[j])
@@ -84,7 +93,7 @@ def tokens(text: str) -> list[str]:
 
 def _word_char(text: str, i: int) -> bool:
     """Is text[i] part of a non-CJK token (a letter or digit, not `_`)?"""
-    return 0 <= i < len(text) and text[i].isalnum() and not _HAS_CJK.match(text, i)
+    return 0 <= i < len(text) and text[i].isalnum() and not is_cjk(text[i])
 
 
 def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) -> list[tuple[int, int]]:
@@ -97,8 +106,8 @@ def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) ->
     out: list[tuple[int, int]] = []
     for m in pattern.finditer(text):
         s, e = m.span()
-        if (not _HAS_CJK.match(text, s) and _word_char(text, s - 1)) or (
-            not _HAS_CJK.match(text, e - 1) and _word_char(text, e)
+        if (not is_cjk(text[s]) and _word_char(text, s - 1)) or (
+            not is_cjk(text[e - 1]) and _word_char(text, e)
         ):
             continue  # inside a longer word
         out.append((s, e))
@@ -111,7 +120,7 @@ def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) ->
 def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
     parts: set[str] = set()
     for c in clauses:
-        if all(len(t) == 2 and _HAS_CJK.match(t) for t in c):
+        if all(len(t) == 2 and is_cjk(t[0]) for t in c):
             parts.add(re.escape(c[0] + "".join(t[1] for t in c[1:])))  # bigrams back into their run
         else:
             parts.add(r"[\W_]+".join(re.escape(t) for t in c))
