@@ -141,3 +141,18 @@ def test_no_snapshot_from_observations_too_recent_to_trust(home):
     transcript(home, "s1", [("user", "the ibis question")])
     assert hits(deja("search", "ibis", "--json").json()) == [("claude", "s1")]
     assert not snapshot(home)
+
+
+def test_deja_index_keeps_a_snapshot_and_does_nothing_while_it_holds(home):
+    path = transcript(home, "s1", [("user", "why is the tenant filter missing"), ("assistant", "the walrus join drops it")])
+    deja("index")
+    age(home)  # the new mtime is a change: the full check reads it again, and keeps a snapshot
+    assert deja("index", "--json").json()["parsed"] == 1
+    assert snapshot(home)
+    r, trace = imports("index", "--json")  # the snapshot holds: the same answer, no store read
+    assert (r["parsed"], r["unchanged"], r["index"]["records"]) == (0, 1, 2)
+    assert " deja.indexer\n" not in trace
+    append(path, "s1", "user", "and the okapi migration", 3)
+    r = deja("index", "--json").json()  # an append breaks the snapshot: it is indexed
+    assert (r["parsed"], r["appended"]) == (1, 1)
+    assert hits(deja("search", "okapi", "--json").json()) == [("claude", "s1")]

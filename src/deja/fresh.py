@@ -33,6 +33,7 @@ from pathlib import Path
 
 from deja.errors import StoreError
 from deja.lock import WriterLock
+from deja.plain import Plain
 from deja.store import Store
 
 # What a read may parse in front of the person before answering; more goes to the background.
@@ -287,6 +288,43 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
         return store, note
     finally:
         lock.release()
+
+
+class Report(Plain):
+    """What bringing the index up to date did: `indexer.apply`'s answer, `deja index --json`."""
+
+    __slots__ = ("files", "parsed", "appended", "unchanged", "gone", "errors", "sessions", "records", "redactions",
+                 "seconds", "deferred")
+
+    def __init__(self, files: int = 0, parsed: int = 0, appended: int = 0, unchanged: int = 0, gone: int = 0,
+                 errors: int = 0, sessions: int = 0, records: int = 0, redactions: int = 0, seconds: float = 0.0,
+                 deferred: int = 0):
+        self.files, self.parsed, self.appended, self.unchanged, self.gone = files, parsed, appended, unchanged, gone
+        self.errors, self.sessions, self.records, self.redactions = errors, sessions, records, redactions
+        self.seconds, self.deferred = seconds, deferred
+
+    def as_dict(self) -> dict[str, int | float]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+
+def refresh(store: Store, rebuild: bool = False, progress: Progress | None = None) -> Report:
+    """`indexer.refresh` for `deja index`: nothing to do when the snapshot holds (no parser is
+    even imported), and a snapshot kept afterwards, so the searches that follow skip the full
+    check. The caller holds the writer lock."""
+    if not rebuild and current(store):
+        known = len(store.catalog.live_fids())
+        return Report(files=known, unchanged=known)
+    from deja import indexer, sources
+
+    if rebuild:
+        return indexer.refresh(store, rebuild=True, progress=progress)
+    with recording() as rec:
+        plan = indexer.make_plan(store)
+    report = indexer.apply(store, plan, progress)
+    store.text.close()
+    if not report.errors:
+        keep(store, rec, {s.name for s in sources.enabled()})
+    return report
 
 
 def spawn_background() -> None:

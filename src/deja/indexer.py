@@ -14,7 +14,6 @@ from __future__ import annotations
 import fnmatch
 import gc
 import hashlib
-import multiprocessing
 import os
 import signal
 import time
@@ -26,6 +25,7 @@ from typing import NamedTuple
 
 from deja import ingest, paths, redact, sources
 from deja.errors import SourceError
+from deja.fresh import Report
 from deja.lock import WriterLock
 from deja.model import ROLE_CODE, Session
 from deja.search import signals
@@ -47,21 +47,6 @@ WORKERS = int(os.environ.get("DEJA_WORKERS", 0)) or (os.cpu_count() or 1)
 _WINDOW_PER_WORKER = 4
 
 Progress = Callable[[str], None]
-
-
-@dataclass
-class Report:
-    files: int = 0
-    parsed: int = 0
-    appended: int = 0
-    unchanged: int = 0
-    gone: int = 0
-    errors: int = 0
-    sessions: int = 0
-    records: int = 0
-    redactions: int = 0
-    seconds: float = 0.0
-    deferred: int = 0
 
 
 @dataclass(frozen=True)
@@ -330,6 +315,8 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
         for task in tasks:
             yield _parse(task, redacting, tombstoned, patterns)
         return
+    import multiprocessing  # ~10 ms of imports that a small refresh does not pay
+
     # forkserver, not fork: this process may already run tantivy's threads.
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["deja.indexer"])

@@ -44,24 +44,30 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("deja.cli.install", "Check the index, the stores, the agents' wiring; say what to fix."),
 }
 
-# Commands agents call, not people: resolvable, never listed (docs/hooks.md).
-HIDDEN: dict[str, str] = {
-    "hook-context": "deja.cli.hooks",
-    "hook-prompt": "deja.cli.hooks",
-    "hook-tool": "deja.cli.hooks",
-    "hook-precompact": "deja.cli.hooks",
-}
+# Commands agents call, not people: never listed, run without click (deja.cli.hooks, docs/hooks.md).
+HIDDEN = frozenset({"hook-context", "hook-prompt", "hook-tool", "hook-precompact"})
 
 
 def main(argv: list[str] | None = None) -> None:
     args = list(argv if argv is not None else sys.argv[1:]) or ["--help"]  # bare `deja`: the help
     debug = os.environ.get("DEJA_DEBUG") == "1"
     try:
-        from deja.cli import quick
+        # a search (`deja search …` or `deja QUERY`) may be the plain kind; any other command
+        # must not pay for importing the search path
+        first = args[0]
+        if first in HIDDEN:
+            from deja.cli import hooks
 
-        plain = quick.parse(args)
+            hooks.run(first)
+            sys.exit(0)
+        searching = first == "search" or not (first in COMMANDS or first in HIDDEN or first.startswith("-"))
+        plain = None
+        if searching:
+            from deja.cli import quick
+
+            plain = quick.parse(args)
         if plain is not None:
-            rc = quick.search(**plain, last=argv is None)
+            rc = quick.search(**plain, last=argv is None)  # type: ignore[possibly-undefined]
             if argv is None:  # the whole process: its store is closed, its output written
                 sys.stdout.flush()
                 sys.stderr.flush()

@@ -17,9 +17,9 @@ class LazyGroup(click.Group):
         return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS and name not in HIDDEN:
+        if name not in COMMANDS:
             return None
-        module = importlib.import_module(COMMANDS[name][0] if name in COMMANDS else HIDDEN[name])
+        module = importlib.import_module(COMMANDS[name][0])
         return getattr(module, name.replace("-", "_"))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

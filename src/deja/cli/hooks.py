@@ -1,49 +1,29 @@
 """The hidden hook commands agents call: `deja hook-context|hook-prompt|hook-tool|hook-precompact`.
 
 Each reads the host's JSON payload on stdin and prints the host's hook output (or nothing).
-They always exit 0: a hook must never block or break the agent that runs it.
+They always exit 0: a hook must never block or break the agent that runs it. They take no
+options (arguments a host appends are ignored), so they run without click: an agent waits for
+every one of them.
+
+- hook-context: session start: this project's recent sessions and notes.
+- hook-prompt: prompt submitted: recall when history has something relevant.
+- hook-tool: before a tool runs: the file's or command's history, when it shows a pattern.
+- hook-precompact: before compaction: index the live transcript.
 """
 
 from __future__ import annotations
 
 import sys
 
-import click
 
-_SETTINGS = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}
-
-
-def _hook(kind: str) -> None:
+def run(command: str) -> None:
+    """Run `hook-<kind>` on stdin's payload and print what the host should see."""
     from deja import hooks
 
-    out = hooks.run(kind, hooks.read_stdin())
+    out = hooks.run(command.removeprefix("hook-"), hooks.read_stdin())
     if out:
         try:
             sys.stdout.write(out + "\n")
             sys.stdout.flush()
         except (OSError, ValueError):
             pass
-
-
-@click.command(context_settings=_SETTINGS, hidden=True)
-def hook_context() -> None:
-    """Session start: this project's recent sessions and notes."""
-    _hook("context")
-
-
-@click.command(context_settings=_SETTINGS, hidden=True)
-def hook_prompt() -> None:
-    """Prompt submitted: recall when history has something relevant."""
-    _hook("prompt")
-
-
-@click.command(context_settings=_SETTINGS, hidden=True)
-def hook_tool() -> None:
-    """Before a tool runs: the file's or command's history, when it shows a pattern."""
-    _hook("tool")
-
-
-@click.command(context_settings=_SETTINGS, hidden=True)
-def hook_precompact() -> None:
-    """Before compaction: index the live transcript."""
-    _hook("precompact")

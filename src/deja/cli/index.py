@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import click
 
-from deja import fresh, health, indexer, paths, redact
+from deja import fresh, health, paths, redact
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.store import INDEX_VERSION
@@ -21,11 +19,18 @@ def index(rebuild, background, as_json) -> None:
     if not redact.enabled() and not background:
         render.note("DEJA_NO_REDACT=1: secrets are written to the index unredacted (unsafe)")
     quiet = as_json or background
-    opened = indexer.open_for_write(paths.index_dir(), wait=True, notice=None if quiet else render.progress)
-    assert opened is not None
-    store, lock = opened
+    from deja.lock import WriterLock
+    from deja.store import Store
+
+    lock = WriterLock(paths.index_dir())
+    lock.acquire(wait=True, notice=None if quiet else render.progress)
     try:
-        report = indexer.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
+        store = Store(paths.index_dir())
+    except BaseException:
+        lock.release()
+        raise
+    try:
+        report = fresh.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
         store.text.close()
         files, sessions, records = store.catalog.totals()
     finally:
@@ -34,7 +39,7 @@ def index(rebuild, background, as_json) -> None:
     if background:
         return
     if as_json:
-        d = asdict(report)
+        d = report.as_dict()
         render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records}})
         return
     click.echo(
