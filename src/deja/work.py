@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 from pathlib import Path
 
-from deja import indexer, notes, sources
+from deja import notes
 from deja.errors import NotFound, QueryError
 from deja.model import CODE_ROLE, ROLE_CODE, Role
 from deja.search import Options, search
@@ -470,7 +470,7 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
              wait: float = 3.0, extra: dict | None = None) -> tuple[dict, bool]:
     """Write a note and index the notes file (only it) right away; returns the note and whether it
     is searchable now (not when another writer holds the index longer than `wait` seconds)."""
-    from deja import paths
+    from deja import indexer, paths, sources  # the write path: hooks and searches import work.py without it
 
     entry = notes.remember(text, project, list(tags), extra)
     directory = directory or paths.index_dir()
