@@ -212,8 +212,36 @@ def corpus(home):
 POOL = {"DEJA_PARALLEL_BYTES": "0", "DEJA_WORKERS": "2"}
 
 
+def _no_process_left(home: Path) -> None:
+    """Nothing the killed writer started (its workers, their server) outlives it for long."""
+    deadline = time.monotonic() + 10
+    while True:
+        left = []
+        for d in os.listdir("/proc"):
+            if d.isdigit() and int(d) != os.getpid():
+                try:
+                    with open(f"/proc/{d}/environ", "rb") as f:
+                        if f"HOME={home}\0".encode() in f.read():
+                            left.append(d)
+                except OSError:
+                    pass
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert not left
+
+
 def test_parsing_in_worker_processes_gives_the_same_index(corpus):
     deja("index", env=POOL)
+    serial = corpus.parent / "serial"
+    deja("index", env={"DEJA_INDEX_DIR": str(serial), "DEJA_WORKERS": "1"})
+    assert fingerprint(corpus / ".cache/deja") == fingerprint(serial)
+
+
+def test_a_worker_that_dies_costs_nothing(corpus):
+    """A worker killed mid-run (out of memory, say): its files and the rest are parsed here."""
+    r = deja("index", "--json", env={**POOL, "DEJA_TEST_CRASH": "worker:3"})
+    assert r.json()["errors"] == 0
     serial = corpus.parent / "serial"
     deja("index", env={"DEJA_INDEX_DIR": str(serial), "DEJA_WORKERS": "1"})
     assert fingerprint(corpus / ".cache/deja") == fingerprint(serial)
@@ -226,6 +254,8 @@ def test_kill_at_each_write_step_then_converge(corpus, point):
         env.update(POOL)
     r = deja("index", env=env, check=False)
     assert r.code == -signal.SIGKILL
+    if point.startswith("pool-"):
+        _no_process_left(corpus)
     # the index still opens and answers
     assert deja("search", "connection", "--json").json()["schema_version"] == 2
     deja("index")

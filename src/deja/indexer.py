@@ -16,6 +16,7 @@ import gc
 import hashlib
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -298,40 +299,78 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
 _worker_args: tuple[bool, set[str], list[str]] = (True, set(), [])
 
 
-def _init_worker(redacting: bool, tombstoned: set[str], patterns: list[str]) -> None:
+def _init_worker(redacting: bool, tombstoned: set[str], patterns: list[str], writer: int) -> None:
     global _worker_args
     _worker_args = (redacting, tombstoned, patterns)
     gc.disable()  # see apply()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the writer's to handle
+    threading.Thread(target=_exit_with, args=(writer,), daemon=True).start()
+
+
+def _exit_with(writer: int) -> None:
+    """A worker outlives a writer that was killed (a pool is not told): it leaves on its own."""
+    while True:
+        time.sleep(0.5)
+        try:
+            with open(f"/proc/{writer}/stat", "rb") as f:
+                gone = f.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+        except FileNotFoundError:
+            gone = True
+        except OSError:  # no /proc: ask the kernel instead
+            try:
+                os.kill(writer, 0)
+                gone = False
+            except OSError:
+                gone = True
+        if gone:
+            os._exit(0)
 
 
 def _parse_in_worker(task: Task) -> _Parsed:
+    _crash_point("worker")
     return _parse(task, *_worker_args)
 
 
 def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Iterator[_Parsed]:
-    """Each task parsed, in plan order: here, or in a pool of workers for a large plan."""
+    """Each task parsed, in plan order: here, or in a pool of workers for a large plan. Where no
+    pool can start (no /dev/shm, no semaphores) or a worker dies (killed, out of memory), what is
+    left is parsed here: a pool only ever makes a run faster."""
+    args = (redacting, tombstoned, patterns)
     if WORKERS < 2 or len(tasks) < 2 or sum(t.cost for t in tasks) < PARALLEL_BYTES:
         for task in tasks:
-            yield _parse(task, redacting, tombstoned, patterns)
+            yield _parse(task, *args)
         return
-    import multiprocessing  # ~10 ms of imports that a small refresh does not pay
+    import multiprocessing  # ~15 ms of imports that a small refresh does not pay
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    # forkserver, not fork: this process may already run tantivy's threads.
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["deja.indexer"])
-    with ctx.Pool(WORKERS, _init_worker, (redacting, tombstoned, patterns)) as pool:
-        pending: deque = deque()
-        queue = iter(tasks)
+    queue = iter(tasks)
+    try:
+        # forkserver, not fork: this process may already run tantivy's threads.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["deja.indexer"])
+        pool = ProcessPoolExecutor(WORKERS, mp_context=ctx, initializer=_init_worker, initargs=(*args, os.getpid()))
+        pending: deque[tuple[Future, Task]] = deque()
         for task in queue:
-            pending.append(pool.apply_async(_parse_in_worker, (task,)))
+            pending.append((pool.submit(_parse_in_worker, task), task))
             if len(pending) >= WORKERS * _WINDOW_PER_WORKER:
                 break
+    except (OSError, ImportError, ValueError, NotImplementedError, BrokenProcessPool):
+        for task in tasks:
+            yield _parse(task, *args)
+        return
+    with pool:
         while pending:
-            item = pending.popleft().get()
+            future, task = pending.popleft()
+            try:
+                item = future.result()
+            except BrokenProcessPool:
+                for task in (task, *(t for _, t in pending), *queue):
+                    yield _parse(task, *args)
+                return
             task = next(queue, None)
             if task is not None:
-                pending.append(pool.apply_async(_parse_in_worker, (task,)))
+                pending.append((pool.submit(_parse_in_worker, task), task))
             yield item
 
 
