@@ -259,7 +259,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
             if current(store):
                 return store, ""
             store.close()
-    from deja import indexer, sources
+    from deja import indexer
 
     lock = WriterLock(directory)
     if not lock.acquire(wait=first, notice=progress):
@@ -281,10 +281,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
             spawn_background()
             note = f"{deferred} changed file(s) are being re-indexed in the background; results may miss them"
         else:
-            report = indexer.apply(store, plan, progress=progress if first else None)
-            store.text.close()  # commit and let merges finish before the lock goes
-            if not report.errors:
-                keep(store, rec, {s.name for s in sources.enabled()})
+            _apply_kept(store, plan, rec, progress if first else None)
         return store, note
     finally:
         lock.release()
@@ -314,14 +311,21 @@ def refresh(store: Store, rebuild: bool = False, progress: Progress | None = Non
     if not rebuild and current(store):
         known = len(store.catalog.live_fids())
         return Report(files=known, unchanged=known)
-    from deja import indexer, sources
+    from deja import indexer
 
     if rebuild:
         return indexer.refresh(store, rebuild=True, progress=progress)
     with recording() as rec:
         plan = indexer.make_plan(store)
+    return _apply_kept(store, plan, rec, progress)
+
+
+def _apply_kept(store: Store, plan, rec: Recording, progress: Progress | None) -> Report:  # plan: indexer.Plan
+    """Apply a whole plan made under `rec`, then keep the snapshot when every file was read."""
+    from deja import indexer, sources
+
     report = indexer.apply(store, plan, progress)
-    store.text.close()
+    store.text.close()  # commit and let merges finish before the lock goes
     if not report.errors:
         keep(store, rec, {s.name for s in sources.enabled()})
     return report

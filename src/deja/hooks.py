@@ -327,6 +327,7 @@ def precompact(p: Payload) -> None:
     Writes only into an index that exists and is this deja's version, and only when the
     writer lock is free this instant."""
     from deja import indexer
+    from deja.lock import open_for_write
     from deja.store import INDEX_VERSION
 
     store = _open_store()
@@ -338,7 +339,7 @@ def precompact(p: Payload) -> None:
         store.close()
     if not current:
         return  # a different version: rebuilding it is `deja index`'s job, not a hook's
-    opened = indexer.open_for_write(paths.index_dir(), wait=False)
+    opened = open_for_write(paths.index_dir(), wait=False)
     if opened is None:
         return
     store, lock = opened

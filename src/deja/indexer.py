@@ -27,7 +27,6 @@ from typing import NamedTuple
 from deja import ingest, paths, redact, sources
 from deja.errors import SourceError
 from deja.fresh import Report
-from deja.lock import WriterLock
 from deja.model import ROLE_CODE, Session
 from deja.search import signals
 from deja.sources.base import Source
@@ -336,42 +335,31 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
     pool can start (no /dev/shm, no semaphores) or a worker dies (killed, out of memory), what is
     left is parsed here: a pool only ever makes a run faster."""
     args = (redacting, tombstoned, patterns)
-    if WORKERS < 2 or len(tasks) < 2 or sum(t.cost for t in tasks) < PARALLEL_BYTES:
-        for task in tasks:
-            yield _parse(task, *args)
-        return
-    import multiprocessing  # ~15 ms of imports that a small refresh does not pay
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+    queue = deque(tasks)  # not yet handed to a worker
+    pending: deque = deque()  # (future, task), in plan order
+    if WORKERS >= 2 and len(tasks) >= 2 and sum(t.cost for t in tasks) >= PARALLEL_BYTES:
+        import multiprocessing  # ~15 ms of imports that a small refresh does not pay
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
-    queue = iter(tasks)
-    try:
-        # forkserver, not fork: this process may already run tantivy's threads.
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["deja.indexer"])
-        pool = ProcessPoolExecutor(WORKERS, mp_context=ctx, initializer=_init_worker, initargs=(*args, os.getpid()))
-        pending: deque[tuple[Future, Task]] = deque()
-        for task in queue:
-            pending.append((pool.submit(_parse_in_worker, task), task))
-            if len(pending) >= WORKERS * _WINDOW_PER_WORKER:
-                break
-    except (OSError, ImportError, ValueError, NotImplementedError, BrokenProcessPool):
-        for task in tasks:
-            yield _parse(task, *args)
-        return
-    with pool:
-        while pending:
-            future, task = pending.popleft()
-            try:
-                item = future.result()
-            except BrokenProcessPool:
-                for task in (task, *(t for _, t in pending), *queue):
-                    yield _parse(task, *args)
-                return
-            task = next(queue, None)
-            if task is not None:
-                pending.append((pool.submit(_parse_in_worker, task), task))
-            yield item
+        try:
+            # forkserver, not fork: this process may already run tantivy's threads.
+            ctx = multiprocessing.get_context("forkserver")
+            ctx.set_forkserver_preload(["deja.indexer"])
+            with ProcessPoolExecutor(WORKERS, mp_context=ctx, initializer=_init_worker,
+                                     initargs=(*args, os.getpid())) as pool:
+                while queue or pending:
+                    while queue and len(pending) < WORKERS * _WINDOW_PER_WORKER:
+                        # a task leaves the queue only once a worker has it (submit may raise)
+                        pending.append((pool.submit(_parse_in_worker, queue[0]), queue[0]))
+                        queue.popleft()
+                    item = pending[0][0].result()
+                    pending.popleft()
+                    yield item
+        except (OSError, ImportError, ValueError, NotImplementedError, BrokenProcessPool):
+            pass  # what is still pending or queued is parsed below
+    for task in (*(t for _, t in pending), *queue):
+        yield _parse(task, *args)
 
 
 @dataclass
@@ -516,16 +504,4 @@ def refresh(store: Store, rebuild: bool = False, progress: Progress | None = Non
     return apply(store, make_plan(store), progress)
 
 
-def open_for_write(directory: Path, wait: bool = True, notice: Progress | None = None) -> tuple[Store, WriterLock] | None:
-    """The store with the writer lock held, or None when another writer has it and `wait` is off."""
-    lock = WriterLock(directory)
-    if not lock.acquire(wait, notice):
-        return None
-    try:
-        return Store(directory), lock
-    except BaseException:
-        lock.release()
-        raise
-
-
-__all__ = ["refresh", "make_plan", "apply", "open_for_write", "Report", "Plan", "exclusions"]
+__all__ = ["refresh", "make_plan", "apply", "Report", "Plan", "exclusions"]

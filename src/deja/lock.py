@@ -12,6 +12,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from deja.store import Store
+
 
 class WriterLock:
     def __init__(self, directory: Path):
@@ -47,3 +49,17 @@ class WriterLock:
             fcntl.flock(self.fd, fcntl.LOCK_UN)
             os.close(self.fd)
             self.fd = None
+
+
+def open_for_write(
+    directory: Path, wait: bool = True, notice: Callable[[str], None] | None = None
+) -> tuple[Store, WriterLock] | None:
+    """The store with the writer lock held, or None when another writer has it and `wait` is off."""
+    lock = WriterLock(directory)
+    if not lock.acquire(wait, notice):
+        return None
+    try:
+        return Store(directory), lock
+    except BaseException:
+        lock.release()
+        raise

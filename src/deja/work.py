@@ -471,13 +471,14 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
     """Write a note and index the notes file (only it) right away; returns the note and whether it
     is searchable now (not when another writer holds the index longer than `wait` seconds)."""
     from deja import indexer, paths, sources  # the write path: hooks and searches import work.py without it
+    from deja.lock import open_for_write
 
     entry = notes.remember(text, project, list(tags), extra)
     directory = directory or paths.index_dir()
     if not (directory / "catalog.sqlite").exists():
         return entry, False  # no index yet: the first build reads the notes file with the rest
     deadline = time.monotonic() + wait
-    while (opened := indexer.open_for_write(directory, wait=False)) is None:
+    while (opened := open_for_write(directory, wait=False)) is None:
         if time.monotonic() >= deadline:
             return entry, False
         time.sleep(0.05)

@@ -6,7 +6,8 @@ import time
 
 import click
 
-from deja import indexer, paths, retention
+from deja import paths, retention
+from deja.lock import open_for_write
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.search.query import parse_since
@@ -22,7 +23,7 @@ from deja.search.query import parse_since
 @click.option("--json", "as_json", is_flag=True)
 def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
     """Remove sessions from the index for good; no later index brings them back."""
-    opened = indexer.open_for_write(paths.index_dir(), wait=True, notice=render.progress)
+    opened = open_for_write(paths.index_dir(), wait=True, notice=render.progress)
     assert opened is not None
     store, lock = opened
     try:

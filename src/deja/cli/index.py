@@ -19,16 +19,11 @@ def index(rebuild, background, as_json) -> None:
     if not redact.enabled() and not background:
         render.note("DEJA_NO_REDACT=1: secrets are written to the index unredacted (unsafe)")
     quiet = as_json or background
-    from deja.lock import WriterLock
-    from deja.store import Store
+    from deja.lock import open_for_write
 
-    lock = WriterLock(paths.index_dir())
-    lock.acquire(wait=True, notice=None if quiet else render.progress)
-    try:
-        store = Store(paths.index_dir())
-    except BaseException:
-        lock.release()
-        raise
+    opened = open_for_write(paths.index_dir(), wait=True, notice=None if quiet else render.progress)
+    assert opened is not None
+    store, lock = opened
     try:
         report = fresh.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
         store.text.close()

@@ -83,8 +83,9 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
     )
     if rebuild:
         from deja import indexer
+        from deja.lock import open_for_write
 
-        store, lock = indexer.open_for_write(paths.index_dir(), notice=render.progress)  # type: ignore[misc]
+        store, lock = open_for_write(paths.index_dir(), notice=render.progress)  # type: ignore[misc]
         try:
             indexer.refresh(store, rebuild=True, progress=render.progress)
             store.text.close()
