@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import time
 from dataclasses import dataclass, field
 from typing import Any
+
+from deja import times
 
 
 class _Lazy:
@@ -230,7 +231,7 @@ def keywords(text: str) -> list[str]:
 
 
 def _date(t: float) -> str:
-    return time.strftime("%Y-%m-%d", time.localtime(t)) if t else "undated"
+    return times.local(t, "%Y-%m-%d")
 
 
 def _clip(text: str, n: int) -> str:

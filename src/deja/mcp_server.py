@@ -21,7 +21,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from deja import __version__, fresh, paths
+from deja import __version__, fresh, paths, times
 from deja import work as lib
 from deja.errors import DejaError
 from deja.model import CODE_ROLE
@@ -99,7 +99,7 @@ def _clip(text: str, n: int) -> str:
 
 
 def _day(ts: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts)) if ts else "undated"
+    return times.local(ts)
 
 
 def _ref(s: SessionRow) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
+from deja.times import valid
 
 
 @dataclass(slots=True)
@@ -23,6 +24,8 @@ class Session:
 
     `project` is the short display name of the working directory, `cwd` the full path when the
     store records it; `parent` the session this one was spawned from (subagents), when recorded.
+    Every time goes through `deja.times.valid` (0 when unknown or not sane); `skipped` counts
+    blocks whose text was not a string.
     """
 
     harness: str
@@ -35,25 +38,44 @@ class Session:
     parent: str = ""
     cwd: str = ""
     records: list[Record] = field(default_factory=list)
+    skipped: int = 0
 
     @property
     def key(self) -> str:
         return f"{self.harness}:{self.id}"
 
     def add(self, role: Role, text: str, time: float = 0.0) -> None:
-        """Append a record and widen started/updated to its time."""
-        if not text or not text.strip():
+        """Append a record and widen started/updated to its time. A text that is not a string
+        (a store's `"text": 5`) is that block skipped, counted."""
+        if text.__class__ is not str:
+            if text:
+                self.skipped += 1
             return
+        if not text.strip():
+            return
+        time = valid(time)
         self.records.append(Record(role, text, time, len(self.records)))
         self.touch(time)
 
     def touch(self, time: float) -> None:
-        if time <= 0:
+        time = valid(time)
+        if not time:
             return
         if not self.started or time < self.started:
             self.started = time
         if time > self.updated:
             self.updated = time
+
+
+    def settle(self) -> None:
+        """Fields a store gave in the wrong type become empty (the identity falls back to a
+        string), so nothing downstream meets a number where a path or title belongs."""
+        if self.id.__class__ is not str:
+            self.id = str(self.id) if isinstance(self.id, (int, float)) and not isinstance(self.id, bool) else ""
+        for name in ("project", "path", "title", "parent", "cwd"):
+            if getattr(self, name).__class__ is not str:
+                setattr(self, name, "")
+        self.started, self.updated = valid(self.started), valid(self.updated)
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 from pathlib import Path
 
-from deja import notes
+from deja import notes, times
 from deja.errors import NotFound, QueryError
 from deja.model import CODE_ROLE, ROLE_CODE, Role
 from deja.search import Options, search
@@ -438,7 +438,7 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
 def _markdown(d: Digest, max_bytes: int) -> str:
     """Long parts are shortened first, then lists, until the digest fits."""
     s = d.session
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated)) if s.updated else "undated"
+    when = times.local(s.updated)
     title = s.title or _clip(d.question.split("\n", 1)[0], 100) or s.id
     head = [f"# {title}", "", f"{s.harness} session `{s.id}` · project `{s.project or '-'}` · {when}", ""]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 import sys
-from datetime import datetime, timezone
 
+from deja import times
 from deja.store import SessionRow
 
 # What click.style and click.echo do, without importing click (a search should not pay for it).
@@ -38,15 +38,11 @@ def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
 
 
 def iso(ts: float) -> str | None:
-    if not ts:
-        return None
-    return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return times.iso(ts)
 
 
 def day(ts: float) -> str:
-    if not ts:
-        return "----------"
-    return datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M")
+    return times.local(ts, unknown="----------")
 
 
 def session_json(s: SessionRow) -> dict:

@@ -25,7 +25,6 @@ import hashlib
 import os
 import re
 import stat
-from datetime import datetime
 from pathlib import Path
 
 from deja import paths
@@ -38,6 +37,7 @@ from deja.sources.base import (
     add_files,
     basename,
     finish,
+    parse_time,
     read_bytes,
 )
 
@@ -133,13 +133,6 @@ def _probe(found: dict[str, Path], p: Path) -> None:
     found.setdefault(os.path.abspath(p), Path(os.path.abspath(p)))
 
 
-def _local_time(value: str) -> float:
-    try:
-        return datetime.strptime(value.strip(), "%Y-%m-%d %H:%M:%S").timestamp()
-    except ValueError:
-        return 0.0
-
-
 class _Reader:
     """A line-at-a-time state machine over one history file."""
 
@@ -208,7 +201,7 @@ class _Reader:
             self.skipped += 1  # text before the first header: a cut or foreign file
             self.stray = False
         self.headers += 1
-        self.t = _local_time(when)
+        self.t = parse_time(when, local=True)  # aider writes local time
         if not self.t:
             self.skipped += 1
         self.s = Session(self.harness, f"aider-{self.digest}-{self.headers}", path=self.path, cwd=self.cwd,

@@ -18,8 +18,35 @@ import msgspec
 
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.times import valid
 
 _decoder = msgspec.json.Decoder()
+# A line nested past msgspec's depth limit raises RecursionError, not DecodeError: it is one bad
+# line like any other, never the end of the file.
+_UNDECODABLE = (msgspec.DecodeError, RecursionError)
+# What a value of the wrong type or an absurd size raises while a parser handles one record
+# (`5` where a list belongs, text that is a number, nesting past the interpreter's limit): it
+# costs that record, counted, not the file. OSError and SourceError still cost the file.
+BAD_VALUE = (TypeError, AttributeError, ValueError, KeyError, IndexError, ArithmeticError, RecursionError)
+
+
+class Skips:
+    """What a parse passed over. `with skips:` around the handling of one record (a line, a row,
+    a message): a bad value in it (BAD_VALUE) skips the rest of that record and is counted."""
+
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __enter__(self) -> Skips:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> bool:
+        if kind is not None and issubclass(kind, BAD_VALUE) and not issubclass(kind, SourceError):
+            self.n += 1
+            return True
+        return False
 
 
 class Source:
@@ -151,7 +178,7 @@ class Lines:
             if line:
                 try:
                     obj = _decoder.decode(line)
-                except msgspec.DecodeError:
+                except _UNDECODABLE:
                     if not torn:  # a complete bad line is consumed (and counted once)
                         self.skipped += 1
                         self.offset = self.base + shift + pos
@@ -224,7 +251,7 @@ def head_record(path: Path, kind: str, lines: int = 8) -> dict:
                 break
             try:
                 d = _decoder.decode(line)
-            except msgspec.DecodeError:
+            except _UNDECODABLE:
                 continue
             if isinstance(d, dict) and d.get("type") == kind:
                 return d
@@ -232,31 +259,48 @@ def head_record(path: Path, kind: str, lines: int = 8) -> dict:
 
 
 def decode_json(data: bytes) -> object:
-    return _decoder.decode(data)
+    """One JSON document; raises msgspec.DecodeError for anything that does not decode,
+    nesting too deep included."""
+    try:
+        return _decoder.decode(data)
+    except RecursionError:
+        raise msgspec.DecodeError("JSON nested too deeply") from None
 
 
-def parse_time(value: object) -> float:
-    """Epoch seconds from an RFC 3339 string, an epoch number (s or ms), or 0 when unknown."""
+def parse_time(value: object, local: bool = False) -> float:
+    """Epoch seconds from an RFC 3339 string, an epoch number (s or ms, as a number or a string),
+    or a datetime; 0.0 when unknown or not a sane time (`deja.times.valid`: huge, negative, NaN,
+    far future). Never raises. A string without a zone is UTC, or local time with `local`."""
     if value is None or isinstance(value, bool):
         return 0.0
     if isinstance(value, (int, float)):
-        v = float(value)
-        if v > 1e12:
-            return v / 1000.0
-        return v if v > 0 else 0.0
+        try:
+            v = float(value)
+        except OverflowError:  # an integer of hundreds of digits
+            return 0.0
+        # seconds and milliseconds ranges do not overlap: whichever reading is sane
+        return valid(v) or valid(v / 1000.0)
+    if isinstance(value, datetime):
+        try:
+            return valid(value.timestamp())
+        except (OverflowError, OSError, ValueError):
+            return 0.0
     if isinstance(value, str):
         s = value.strip()
-        if not s:
+        if not s or len(s) > 64:
             return 0.0
         if s.replace(".", "", 1).isdigit():
-            return parse_time(float(s))
+            try:
+                return parse_time(float(s))
+            except ValueError:  # digits float() does not read ("²")
+                return 0.0
         try:
             dt = datetime.fromisoformat(s.replace("Z", "+00:00") if s.endswith("Z") else s)
         except ValueError:
             return 0.0
-        if dt.tzinfo is None:
+        if dt.tzinfo is None and not local:
             dt = dt.replace(tzinfo=timezone.utc)
-        return dt.timestamp()
+        return parse_time(dt)
     return 0.0
 
 
@@ -382,4 +426,6 @@ __all__ = [
     "decode_json",
     "sqlite_readonly",
     "head_record",
+    "Skips",
+    "BAD_VALUE",
 ]

@@ -31,7 +31,6 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -204,10 +203,11 @@ def _require(present: set[str], table: str, where: str) -> None:
 
 
 def _time(value: object) -> float:
-    if isinstance(value, datetime):
-        return value.timestamp()
-    if isinstance(value, Decimal):
-        return float(value)
+    if isinstance(value, Decimal):  # PostgreSQL numeric; Decimal('sNaN') does not convert
+        try:
+            value = float(value)
+        except ValueError:
+            return 0.0
     return parse_time(value)
 
 

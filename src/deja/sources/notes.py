@@ -6,17 +6,16 @@ The notes file is primary data: deja appends to it and never deletes it.
 
 from __future__ import annotations
 
-import time as _time
 from pathlib import Path
 
-from deja import paths
+from deja import paths, times
 from deja.model import Parsed, Role, Session
 from deja.sources.base import Lines, Source, basename, finish, is_regular, parse_time, read_bytes
 
 
 def session_id(project: str, t: float) -> str:
     """The notes session a note written for `project` at time `t` lands in: `<project>-<day>`."""
-    day = _time.strftime("%Y-%m-%d", _time.localtime(t)) if t else "undated"
+    day = times.local(t, "%Y-%m-%d")
     return f"{basename(project) or '-'}-{day}"
 
 
