@@ -173,6 +173,12 @@ def _prefix_hash(path: Path, offset: int) -> str:
     return "b2:" + h.hexdigest()
 
 
+def _failure(e: BaseException) -> str:
+    """An unexpected exception as a file's error: its kind and a line of its message."""
+    text, _ = redact.redact(str(e).split("\n", 1)[0][:200])  # a message may quote the value
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
 def _reason(e: BaseException) -> str:
     if isinstance(e, PermissionError):
         return "permission denied"
@@ -273,17 +279,23 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
         item.error = _reason(e)
         return item
     except Exception as e:  # a parser bug must cost one file, not the run
-        item.error = f"parser failed: {type(e).__name__}: {e}"
+        item.error = f"parser failed: {_failure(e)}"
         return item
     item.skipped = parsed.skipped + (task.old.skipped if start and task.old else 0)
     item.offset = parsed.offset
     kept = []
-    for s in parsed.sessions:
-        if s.key in tombstoned or _excluded(s.cwd, patterns):
-            continue
-        item.redactions += ingest.prepare(s, redacting)
-        if s.records:
-            kept.append(_ready(s, item.fid))
+    try:
+        for s in parsed.sessions:
+            s.settle()
+            item.skipped += s.skipped
+            if s.key in tombstoned or _excluded(s.cwd, patterns):
+                continue
+            item.redactions += ingest.prepare(s, redacting)
+            if s.records:
+                kept.append(_ready(s, item.fid))
+    except Exception as e:  # the same: one file, not the run
+        item.error = f"could not be prepared: {_failure(e)}"
+        return item
     item.sessions = kept
     if start and task.old:
         item.redactions += task.old.redactions
@@ -381,14 +393,52 @@ class _Batch:
     def __len__(self) -> int:
         return len(self.errors) + len(self.pending)
 
+    def mark(self) -> tuple[int, int, int, int, int]:
+        return len(self.pending), len(self.replaced), len(self.states), len(self.rows), self.records
+
+    def back_to(self, mark: tuple[int, int, int, int, int]) -> None:
+        del self.pending[mark[0]:], self.replaced[mark[1]:], self.states[mark[2]:], self.rows[mark[3]:]
+        self.records = mark[4]
+
 
 def _add(store: Store, batch: _Batch, p: _Parsed) -> None:
-    cat, text = store.catalog, store.text
     t = p.task
     if p.error:
         # An unreadable file keeps whatever it contributed before: nothing is lost to a bad read.
         batch.errors.append((str(t.path), p.fid, t.source.name, p.error))
         return
+    mark = batch.mark()
+    try:
+        _write(store, batch, p)
+    except BaseException as e:
+        if isinstance(e, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+            raise
+        _write_failed(store, batch, p, mark, e)
+
+
+def _write_failed(store: Store, batch: _Batch, p: _Parsed, mark: tuple[int, int, int, int, int],
+                  e: BaseException) -> None:
+    """Writing one file's records raised (a value the text index refuses, a bug): that file
+    costs itself. Whatever of it reached the writer goes, with what it held before, so nothing
+    half-written is ever committed; it is recorded as failed, with the reason, its sessions
+    removed, and read again whole by the next run. The rest of the batch goes on."""
+    t = p.task
+    batch.back_to(mark)
+    store.text.delete_files([p.fid])
+    p.error = f"could not be indexed: {_failure(e)}"
+    p.sessions = []
+    batch.pending.append((str(t.path), p.fid, t.source.name))
+    batch.replaced.append(p.fid)
+    batch.states.append(FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, 0, "",
+                                  t.source.version, "error", p.error))
+
+
+def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
+    cat, text = store.catalog, store.text
+    t = p.task
+    fault = os.environ.get("DEJA_TEST_FAIL_WRITE")  # fault injection for the containment tests
+    if fault and fault in str(t.path):
+        text.add(p.fid, 0, t.source.name, "", 0, 1e300, 0, b"", "")  # what tantivy refuses: OverflowError
     batch.pending.append((str(t.path), p.fid, t.source.name))
     if not t.start:
         batch.replaced.append(p.fid)

@@ -29,6 +29,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -92,24 +93,26 @@ class Antigravity(Source):
         lines.check()
         t0 = min((t for d in steps if (t := parse_time(d.get("created_at")))), default=0.0)
         calls = Commands(s)
+        skips = Skips()
         for i, d in enumerate(steps):
-            t = parse_time(d.get("created_at")) or t0
-            source, kind, content = d.get("source"), d.get("type") or "", d["content"]
-            if source == "USER_EXPLICIT":
-                s.add(Role.USER, _user_text(content), t)
-            elif source != "MODEL":
-                continue
-            elif kind == "PLANNER_RESPONSE" or not kind:
-                s.add(Role.ASSISTANT, content, t)
-            else:
-                if kind in COMMAND_STEPS and (m := _TASK.search(content)):
-                    calls.add(m.group(1), t, f"step-{i}")
-                if kind in FILE_STEPS and (m := _FILE.search(content)):
-                    add_files(s, [_file_path(m.group(1))], t)
-                s.add(Role.TOOL_OUTPUT, _body(content), t)
+            with skips:
+                t = parse_time(d.get("created_at")) or t0
+                source, kind, content = d.get("source"), d.get("type") or "", d["content"]
+                if source == "USER_EXPLICIT":
+                    s.add(Role.USER, _user_text(content), t)
+                elif source != "MODEL":
+                    continue
+                elif kind == "PLANNER_RESPONSE" or not kind:
+                    s.add(Role.ASSISTANT, content, t)
+                else:
+                    if kind in COMMAND_STEPS and (m := _TASK.search(content)):
+                        calls.add(m.group(1), t, f"step-{i}")
+                    if kind in FILE_STEPS and (m := _FILE.search(content)):
+                        add_files(s, [_file_path(m.group(1))], t)
+                    s.add(Role.TOOL_OUTPUT, _body(content), t)
         s.cwd = _workspace(root, s.id) or _files_root(s)
         s.project = basename(s.cwd)
-        return Parsed(finish([s]), 0, lines.skipped)
+        return Parsed(finish([s]), 0, lines.skipped + skips.n)
 
 
 def _user_text(content: str) -> str:

@@ -19,6 +19,7 @@ from deja.model import Parsed, Role, Session
 from deja.sources.base import (
     Commands,
     Lines,
+    Skips,
     Source,
     add_edits,
     add_files,
@@ -50,47 +51,49 @@ class Claude(Source):
         lines = Lines(read_bytes(path, start), start)
         s = Session(self.name, path.stem, path=str(path))
         commands = Commands(s)
+        skips = Skips()
         for d in lines:
-            kind = d.get("type")
-            if kind in ("summary", "custom-title") and not s.title:
-                title = d.get("summary") or d.get("customTitle")
-                if isinstance(title, str):
-                    s.title = title
-                continue
-            if kind not in ("user", "assistant"):
-                continue
-            t = parse_time(d.get("timestamp"))
-            s.touch(t)
-            sid = d.get("sessionId")
-            if d.get("isSidechain") and d.get("agentId"):
-                s.id = str(d["agentId"])
-                if isinstance(sid, str):
-                    s.parent = sid
-            elif isinstance(sid, str) and sid:
-                s.id = sid
-            cwd = d.get("cwd")
-            if isinstance(cwd, str) and cwd:
-                s.cwd = cwd
-            if d.get("isMeta"):
-                continue  # harness-injected (skill bodies, command caveats)
-            msg = d.get("message")
-            if not isinstance(msg, dict):
-                continue
-            role = Role.ASSISTANT if (msg.get("role") or kind) == "assistant" else Role.USER
-            content = msg.get("content")
-            if isinstance(content, str):
-                s.add(role, content, t)
-                continue
-            if not isinstance(content, list):
-                continue
-            for block in content:
-                if isinstance(block, dict):
-                    self._block(s, role, block, t, commands)
+            with skips:
+                kind = d.get("type")
+                if kind in ("summary", "custom-title") and not s.title:
+                    title = d.get("summary") or d.get("customTitle")
+                    if isinstance(title, str):
+                        s.title = title
+                    continue
+                if kind not in ("user", "assistant"):
+                    continue
+                t = parse_time(d.get("timestamp"))
+                s.touch(t)
+                sid = d.get("sessionId")
+                if d.get("isSidechain") and d.get("agentId"):
+                    s.id = str(d["agentId"])
+                    if isinstance(sid, str):
+                        s.parent = sid
+                elif isinstance(sid, str) and sid:
+                    s.id = sid
+                cwd = d.get("cwd")
+                if isinstance(cwd, str) and cwd:
+                    s.cwd = cwd
+                if d.get("isMeta"):
+                    continue  # harness-injected (skill bodies, command caveats)
+                msg = d.get("message")
+                if not isinstance(msg, dict):
+                    continue
+                role = Role.ASSISTANT if (msg.get("role") or kind) == "assistant" else Role.USER
+                content = msg.get("content")
+                if isinstance(content, str):
+                    s.add(role, content, t)
+                    continue
+                if not isinstance(content, list):
+                    continue
+                for block in content:
+                    if isinstance(block, dict):
+                        self._block(s, role, block, t, commands)
         if not s.cwd:
             s.cwd = _decode_dir(path, self.roots()[0])
         s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     def _block(self, s: Session, role: Role, b: dict, t: float, commands: Commands) -> None:
         kind = b.get("type")

@@ -31,6 +31,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Source,
     add_edits,
@@ -130,13 +131,15 @@ class Cline(Source):
         s.touch(parse_time(manifest.get("ended_at") or manifest.get("updated_at")))
         reader = Transcript(s)
         skipped = 0
+        skips = Skips()
         for m in doc["messages"]:
-            if not isinstance(m, dict):
-                skipped += 1
-                continue
-            reader.message(m.get("role"), m.get("content"), parse_time(m.get("ts")) or begin)
+            with skips:
+                if not isinstance(m, dict):
+                    skipped += 1
+                    continue
+                reader.message(m.get("role"), m.get("content"), parse_time(m.get("ts")) or begin)
         s.project = basename(s.cwd)
-        return Parsed(finish([s]), 0, skipped)
+        return Parsed(finish([s]), 0, skipped + skips.n)
 
 
 def env_paths(var: str) -> list[Path] | None:
@@ -229,13 +232,15 @@ def parse_task(harness: str, path: Path, meta: dict) -> Parsed:
         base = float(int(path.stat().st_mtime))
     reader = Transcript(s)
     skipped = 0
+    skips = Skips()
     for i, m in enumerate(doc):
-        if not isinstance(m, dict):
-            skipped += 1
-            continue
-        reader.message(m.get("role"), m.get("content"), parse_time(m.get("ts")) or base + i)
+        with skips:
+            if not isinstance(m, dict):
+                skipped += 1
+                continue
+            reader.message(m.get("role"), m.get("content"), parse_time(m.get("ts")) or base + i)
     s.project = basename(s.cwd)
-    return Parsed(finish([s]), 0, skipped)
+    return Parsed(finish([s]), 0, skipped + skips.n)
 
 
 class Transcript:

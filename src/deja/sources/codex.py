@@ -22,6 +22,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -91,32 +92,34 @@ class Codex(Source):
         calls = Commands(s)
         if header:
             self._meta(s, header.get("payload") or {})
+        skips = Skips()
         for d in lines:
-            p = d.get("payload")
-            if not isinstance(p, dict):
-                if "type" in d and "timestamp" not in d:
-                    p = d  # the oldest rollouts had no envelope
+            with skips:
+                p = d.get("payload")
+                if not isinstance(p, dict):
+                    if "type" in d and "timestamp" not in d:
+                        p = d  # the oldest rollouts had no envelope
+                    else:
+                        continue
+                t = parse_time(d.get("timestamp"))
+                s.touch(t)
+                kind = d.get("type")
+                if kind == "session_meta":
+                    self._meta(s, p)
+                elif kind == "event_msg":
+                    ptype = p.get("type")
+                    if ptype == "user_message":
+                        events.add(Role.USER, p.get("message") or "", t)
+                    elif ptype == "agent_message":
+                        events.add(Role.ASSISTANT, p.get("message") or "", t)
                 else:
-                    continue
-            t = parse_time(d.get("timestamp"))
-            s.touch(t)
-            kind = d.get("type")
-            if kind == "session_meta":
-                self._meta(s, p)
-            elif kind == "event_msg":
-                ptype = p.get("type")
-                if ptype == "user_message":
-                    events.add(Role.USER, p.get("message") or "", t)
-                elif ptype == "agent_message":
-                    events.add(Role.ASSISTANT, p.get("message") or "", t)
-            else:
-                self._item(s, p, t, calls)
+                    self._item(s, p, t, calls)
         if not s.records and events.records:
             s.records = events.records
         s.project = basename(s.cwd)
         s.title = _titles(self.home()).get(s.id, "")
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     @staticmethod
     def _meta(s: Session, p: dict) -> None:
@@ -193,15 +196,17 @@ class Codex(Source):
         lines = Lines(read_bytes(path, start), start)
         have = {m.group(1) for p in walk(self.home() / "sessions", suffixes=(".jsonl",)) if (m := _UUID.search(p.name))}
         by_id: dict[str, Session] = {}
+        skips = Skips()
         for d in lines:
-            sid = d.get("session_id") or d.get("conversation_id")
-            if not isinstance(sid, str) or sid in have:
-                continue
-            s = by_id.get(sid)
-            if s is None:
-                s = by_id[sid] = Session(self.name, sid, path=str(path))
-            s.add(Role.USER, d.get("text") or "", parse_time(d.get("ts")))
-        return Parsed(finish(list(by_id.values())), 0, lines.skipped)
+            with skips:
+                sid = d.get("session_id") or d.get("conversation_id")
+                if not isinstance(sid, str) or sid in have:
+                    continue
+                s = by_id.get(sid)
+                if s is None:
+                    s = by_id[sid] = Session(self.name, sid, path=str(path))
+                s.add(Role.USER, d.get("text") or "", parse_time(d.get("ts")))
+        return Parsed(finish(list(by_id.values())), 0, lines.skipped + skips.n)
 
 
 _title_cache: dict[str, tuple[float, dict[str, str]]] = {}

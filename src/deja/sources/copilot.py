@@ -24,6 +24,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     head_record,
     Lines,
@@ -76,23 +77,25 @@ class Copilot(Source):
                 self._start(s, head)
         lines = Lines(read_bytes(path, start), start)
         calls = Commands(s)
+        skips = Skips()
         for d in lines:
-            kind = d.get("type")
-            data = d.get("data")
-            if not isinstance(data, dict):
-                continue
-            t = parse_time(d.get("timestamp"))
-            if kind in ("session.start", "session.resume"):
-                self._start(s, d)
-            elif kind == "user.message":
-                s.add(Role.USER, _str(data.get("content")), t)
-            elif kind == "assistant.message":
-                s.add(Role.ASSISTANT, _str(data.get("content")), t)
-            elif kind == "tool.execution_start":
-                self._tool(s, data, t, calls)
-            elif kind == "tool.execution_complete":
-                self._result(s, data, t, calls)
-            s.touch(t)
+            with skips:
+                kind = d.get("type")
+                data = d.get("data")
+                if not isinstance(data, dict):
+                    continue
+                t = parse_time(d.get("timestamp"))
+                if kind in ("session.start", "session.resume"):
+                    self._start(s, d)
+                elif kind == "user.message":
+                    s.add(Role.USER, _str(data.get("content")), t)
+                elif kind == "assistant.message":
+                    s.add(Role.ASSISTANT, _str(data.get("content")), t)
+                elif kind == "tool.execution_start":
+                    self._tool(s, data, t, calls)
+                elif kind == "tool.execution_complete":
+                    self._result(s, data, t, calls)
+                s.touch(t)
         meta = _workspace(path.parent / "workspace.yaml") if path.name == "events.jsonl" else {}
         if not s.cwd and meta.get("cwd"):
             s.cwd = meta["cwd"]
@@ -100,7 +103,7 @@ class Copilot(Source):
             s.title = meta["name"]
         s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     @staticmethod
     def _start(s: Session, d: dict) -> None:

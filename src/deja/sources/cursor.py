@@ -34,6 +34,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -120,23 +121,25 @@ class Cursor(Source):
                     return Parsed()  # a workspace database that holds no chats
                 raise SourceError(f"{path}: no cursorDiskKV table (not a Cursor store?)")
             parents = _parents(db) if "composerHeaders" in tables else {}
+            skips = Skips()
             for key, value in db.execute(RANGE, ("composerData:", "composerData;")).fetchall():
-                meta = _json(value)
-                if not isinstance(meta, dict):
-                    skipped += 1
-                    continue
-                cid = meta.get("composerId") if isinstance(meta.get("composerId"), str) else key.split(":", 1)[1]
-                rows: dict[str, dict] = {}
-                for bkey, bvalue in db.execute(RANGE, (f"bubbleId:{cid}:", f"bubbleId:{cid};")):
-                    b = _json(bvalue)
-                    if isinstance(b, dict):
-                        rows[bkey.split(":", 2)[2]] = b
-                    else:
+                with skips:
+                    meta = _json(value)
+                    if not isinstance(meta, dict):
                         skipped += 1
-                s = self._composer(path, cid, meta, rows, own or folders.get(cid, ""))
-                s.parent = parents.get(cid, "")
-                sessions.append(s)
-        return Parsed(finish(sessions), 0, skipped)
+                        continue
+                    cid = meta.get("composerId") if isinstance(meta.get("composerId"), str) else key.split(":", 1)[1]
+                    rows: dict[str, dict] = {}
+                    for bkey, bvalue in db.execute(RANGE, (f"bubbleId:{cid}:", f"bubbleId:{cid};")):
+                        b = _json(bvalue)
+                        if isinstance(b, dict):
+                            rows[bkey.split(":", 2)[2]] = b
+                        else:
+                            skipped += 1
+                    s = self._composer(path, cid, meta, rows, own or folders.get(cid, ""))
+                    s.parent = parents.get(cid, "")
+                    sessions.append(s)
+        return Parsed(finish(sessions), 0, skipped + skips.n)
 
     def _composer(self, path: Path, cid: str, meta: dict, rows: dict[str, dict], folder: str) -> Session:
         s = Session(self.name, cid, path=str(path))
@@ -155,17 +158,20 @@ class Cursor(Source):
             (p for _, b in bubbles for p in map(_uri_path, b.get("workspaceUris") or []) if p), "")
         s.project = basename(s.cwd)
         calls = Commands(s)
+        skips = Skips()
         for bid, b in bubbles:
-            kind = b.get("type")
-            if not isinstance(kind, int) or isinstance(kind, bool):
-                continue
-            t = _btime(b) or head_time.get(bid) or start
-            text = b.get("text") if b.get("text") is not None else b.get("rawText")
-            s.add(Role.USER if kind == 1 else Role.ASSISTANT, text if isinstance(text, str) else "", t)
-            tool = b.get("toolFormerData")
-            if kind != 1 and isinstance(tool, dict) and tool.get("name"):
-                self._tool(s, calls, tool, t)
-            s.touch(t)
+            with skips:
+                kind = b.get("type")
+                if not isinstance(kind, int) or isinstance(kind, bool):
+                    continue
+                t = _btime(b) or head_time.get(bid) or start
+                text = b.get("text") if b.get("text") is not None else b.get("rawText")
+                s.add(Role.USER if kind == 1 else Role.ASSISTANT, text if isinstance(text, str) else "", t)
+                tool = b.get("toolFormerData")
+                if kind != 1 and isinstance(tool, dict) and tool.get("name"):
+                    self._tool(s, calls, tool, t)
+                s.touch(t)
+        s.skipped += skips.n
         return s
 
     @staticmethod
@@ -212,29 +218,31 @@ class Cursor(Source):
         s.cwd = _project_dir(path, self.cli_dir() / "projects")
         s.project = basename(s.cwd)
         calls = Commands(s)
+        skips = Skips()
         for d in lines:
-            role = d.get("role")
-            if role not in ("user", "assistant"):
-                continue  # turn_ended and other control lines
-            msg = d.get("message")
-            content = msg.get("content") if isinstance(msg, dict) else d.get("content")
-            speaker = Role.USER if role == "user" else Role.ASSISTANT
-            if isinstance(content, str):
-                s.add(speaker, content, t)
-                continue
-            for b in content if isinstance(content, list) else []:
-                if not isinstance(b, dict):
+            with skips:
+                role = d.get("role")
+                if role not in ("user", "assistant"):
+                    continue  # turn_ended and other control lines
+                msg = d.get("message")
+                content = msg.get("content") if isinstance(msg, dict) else d.get("content")
+                speaker = Role.USER if role == "user" else Role.ASSISTANT
+                if isinstance(content, str):
+                    s.add(speaker, content, t)
                     continue
-                if b.get("type") == "text":
-                    s.add(speaker, b.get("text") or "", t)
-                elif b.get("type") == "tool_use" and isinstance(b.get("input"), dict):
-                    self._cli_tool(s, calls, b.get("name"), b["input"], b.get("id"), t)
-                elif b.get("type") == "tool_result":
-                    s.add(Role.TOOL_OUTPUT, text_of(b.get("content")), t)
+                for b in content if isinstance(content, list) else []:
+                    if not isinstance(b, dict):
+                        continue
+                    if b.get("type") == "text":
+                        s.add(speaker, b.get("text") or "", t)
+                    elif b.get("type") == "tool_use" and isinstance(b.get("input"), dict):
+                        self._cli_tool(s, calls, b.get("name"), b["input"], b.get("id"), t)
+                    elif b.get("type") == "tool_result":
+                        s.add(Role.TOOL_OUTPUT, text_of(b.get("content")), t)
         lines.check()
         if s.records and s.id in _ide_chats(self.user_dir() / "globalStorage" / "state.vscdb"):
-            return Parsed([], 0, lines.skipped)
-        return Parsed(finish([s]), 0, lines.skipped)
+            return Parsed([], 0, lines.skipped + skips.n)
+        return Parsed(finish([s]), 0, lines.skipped + skips.n)
 
     @staticmethod
     def _cli_tool(s: Session, calls: Commands, name: object, args: dict, call_id: object, t: float) -> None:

@@ -28,6 +28,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -87,55 +88,57 @@ class DeepSeek(Source):
                 s.add(Role.ASSISTANT, "".join(pending), pending_t)
             pending, pending_t = [], 0.0
 
+        skips = Skips()
         for d in lines:
-            kind = d.get("type")
-            t = parse_time(d["time"] if "time" in d else d.get("time0"))
-            data_ = d.get("data") if isinstance(d.get("data"), dict) else {}
-            if kind == "session":
-                if isinstance(d.get("id"), str) and d["id"]:
-                    s.id = d["id"].removeprefix("session-")
-                if isinstance(d.get("cwd"), str):
-                    s.cwd = d["cwd"]
-                s.touch(parse_time(d.get("createdAt")))
-            elif kind == "session/title":
-                if not s.title and isinstance(data_.get("title"), str):
-                    s.title = data_["title"]
-                s.touch(t)
-            elif kind == "user/message":
-                source = data_.get("source")
-                if isinstance(source, dict) and source.get("kind") not in ("user", None):
-                    s.touch(t)  # injected by a plugin or the runtime, not typed
-                    continue
-                flush()
-                s.add(Role.USER, _blocks(data_.get("content")), t)
-            elif kind == "assistant/message":
-                pending, pending_t = [], 0.0
-                msg = data_.get("message")
-                s.add(Role.ASSISTANT, _blocks(msg.get("content") if isinstance(msg, dict) else None), t)
-            elif kind == "assistant/chunk":
-                chunk = data_.get("chunk")
-                if isinstance(chunk, dict) and chunk.get("type") == "text-delta" and isinstance(chunk.get("text"), str):
-                    pending.append(chunk["text"])
+            with skips:
+                kind = d.get("type")
+                t = parse_time(d["time"] if "time" in d else d.get("time0"))
+                data_ = d.get("data") if isinstance(d.get("data"), dict) else {}
+                if kind == "session":
+                    if isinstance(d.get("id"), str) and d["id"]:
+                        s.id = d["id"].removeprefix("session-")
+                    if isinstance(d.get("cwd"), str):
+                        s.cwd = d["cwd"]
+                    s.touch(parse_time(d.get("createdAt")))
+                elif kind == "session/title":
+                    if not s.title and isinstance(data_.get("title"), str):
+                        s.title = data_["title"]
+                    s.touch(t)
+                elif kind == "user/message":
+                    source = data_.get("source")
+                    if isinstance(source, dict) and source.get("kind") not in ("user", None):
+                        s.touch(t)  # injected by a plugin or the runtime, not typed
+                        continue
+                    flush()
+                    s.add(Role.USER, _blocks(data_.get("content")), t)
+                elif kind == "assistant/message":
+                    pending, pending_t = [], 0.0
+                    msg = data_.get("message")
+                    s.add(Role.ASSISTANT, _blocks(msg.get("content") if isinstance(msg, dict) else None), t)
+                elif kind == "assistant/chunk":
+                    chunk = data_.get("chunk")
+                    if isinstance(chunk, dict) and chunk.get("type") == "text-delta" and isinstance(chunk.get("text"), str):
+                        pending.append(chunk["text"])
+                        pending_t = t
+                elif kind == "text-chunks":
+                    texts = data_.get("texts")
+                    pending += [x for x in texts if isinstance(x, str)] if isinstance(texts, list) else []
                     pending_t = t
-            elif kind == "text-chunks":
-                texts = data_.get("texts")
-                pending += [x for x in texts if isinstance(x, str)] if isinstance(texts, list) else []
-                pending_t = t
-            elif kind in ("step/end", "turn/end"):
-                flush()
-                s.touch(t)
-            elif kind == "tool/call":
-                _call(s, calls, data_, t)
-            elif kind == "tool/result":
-                flush()
-                msg = data_.get("message")
-                s.add(Role.TOOL_OUTPUT, _result(msg.get("content") if isinstance(msg, dict) else None), t)
-            else:
-                s.touch(t)
+                elif kind in ("step/end", "turn/end"):
+                    flush()
+                    s.touch(t)
+                elif kind == "tool/call":
+                    _call(s, calls, data_, t)
+                elif kind == "tool/result":
+                    flush()
+                    msg = data_.get("message")
+                    s.add(Role.TOOL_OUTPUT, _result(msg.get("content") if isinstance(msg, dict) else None), t)
+                else:
+                    s.touch(t)
         flush()
         s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), 0, lines.skipped)
+        return Parsed(finish([s]), 0, lines.skipped + skips.n)
 
 
 def _decompress(path: Path) -> bytes:

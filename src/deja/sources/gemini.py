@@ -33,6 +33,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -89,10 +90,12 @@ class Gemini(Source):
             return self._whole(path, data)
         lines = Lines(data)
         replay = _Replay()
+        skips = Skips()
         for d in lines:
-            replay.feed(d)
+            with skips:
+                replay.feed(d)
         lines.check()
-        return Parsed(finish(self._emit(path, replay)), 0, lines.skipped)
+        return Parsed(finish(self._emit(path, replay)), 0, lines.skipped + skips.n)
 
     def _whole(self, path: Path, data: bytes) -> Parsed:
         """An older chat: one JSON document with the whole message list."""
@@ -121,34 +124,37 @@ class Gemini(Source):
         calls = Commands(s)
         answered: set[str] = set()
         called: set[str] = set()
+        skips = Skips()
         for msg in r.messages.values():
-            t = parse_time(msg.get("timestamp")) or r.started
-            kind = msg.get("type")
-            if kind == "user":
-                shown = msg.get("displayContent")
-                s.add(Role.USER, _text(shown if _text(shown).strip() else msg.get("content")), t)
-                self._responses(s, msg.get("content"), t, calls, answered)
-            elif kind in ("gemini", "model"):
-                s.add(Role.ASSISTANT, _text(msg.get("content")), t)
-                for tc in msg.get("toolCalls") or []:
-                    if not isinstance(tc, dict):
-                        continue
-                    cid = tc.get("id") if isinstance(tc.get("id"), str) else None
-                    tt = parse_time(tc.get("timestamp")) or t
-                    if cid not in called:
-                        _tool(s, tc.get("name"), tc.get("args"), cid, tt, calls)
-                    if cid:
-                        called.add(cid)
-                    result = tc.get("result")
-                    if isinstance(result, str):
-                        result = [{"functionResponse": {"id": cid, "name": tc.get("name"), "response": {"output": result}}}]
-                    self._responses(s, result, tt, calls, answered)
-                for part in msg.get("content") if isinstance(msg.get("content"), list) else []:
-                    fc = part.get("functionCall") if isinstance(part, dict) else None
-                    if isinstance(fc, dict) and fc.get("id") not in called:
-                        _tool(s, fc.get("name"), fc.get("args"), fc.get("id"), t, calls)
-                        if isinstance(fc.get("id"), str):
-                            called.add(fc["id"])
+            with skips:
+                t = parse_time(msg.get("timestamp")) or r.started
+                kind = msg.get("type")
+                if kind == "user":
+                    shown = msg.get("displayContent")
+                    s.add(Role.USER, _text(shown if _text(shown).strip() else msg.get("content")), t)
+                    self._responses(s, msg.get("content"), t, calls, answered)
+                elif kind in ("gemini", "model"):
+                    s.add(Role.ASSISTANT, _text(msg.get("content")), t)
+                    for tc in msg.get("toolCalls") or []:
+                        if not isinstance(tc, dict):
+                            continue
+                        cid = tc.get("id") if isinstance(tc.get("id"), str) else None
+                        tt = parse_time(tc.get("timestamp")) or t
+                        if cid not in called:
+                            _tool(s, tc.get("name"), tc.get("args"), cid, tt, calls)
+                        if cid:
+                            called.add(cid)
+                        result = tc.get("result")
+                        if isinstance(result, str):
+                            result = [{"functionResponse": {"id": cid, "name": tc.get("name"), "response": {"output": result}}}]
+                        self._responses(s, result, tt, calls, answered)
+                    for part in msg.get("content") if isinstance(msg.get("content"), list) else []:
+                        fc = part.get("functionCall") if isinstance(part, dict) else None
+                        if isinstance(fc, dict) and fc.get("id") not in called:
+                            _tool(s, fc.get("name"), fc.get("args"), fc.get("id"), t, calls)
+                            if isinstance(fc.get("id"), str):
+                                called.add(fc["id"])
+        s.skipped += skips.n
         return [s]
 
     @staticmethod

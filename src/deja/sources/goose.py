@@ -30,6 +30,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -94,17 +95,19 @@ class Goose(Source):
         lines = Lines(read_bytes(path))
         s = Session(self.name, path.stem, path=str(path))
         calls = Commands(s)
+        skips = Skips()
         for d in lines:
-            if "role" not in d:
-                self._meta(s, d)
-                continue
-            self._message(s, calls, d.get("role"), d.get("content"), d.get("metadata"),
-                          parse_time(d.get("created")) or parse_time(d.get("timestamp")))
+            with skips:
+                if "role" not in d:
+                    self._meta(s, d)
+                    continue
+                self._message(s, calls, d.get("role"), d.get("content"), d.get("metadata"),
+                              parse_time(d.get("created")) or parse_time(d.get("timestamp")))
         lines.check()
         s.project = basename(s.cwd)
         if s.id in _db_ids(self.db_path()):
-            return Parsed([], 0, lines.skipped)  # imported: the database copy is the one read
-        return Parsed(finish([s]), 0, lines.skipped)
+            return Parsed([], 0, lines.skipped + skips.n)  # imported: the database copy is the one read
+        return Parsed(finish([s]), 0, lines.skipped + skips.n)
 
     @staticmethod
     def _meta(s: Session, d: dict) -> None:
@@ -132,36 +135,39 @@ class Goose(Source):
             name = "name" if "name" in scols else "''"
             stype = "session_type" if "session_type" in scols else "NULL"
             meta = "metadata_json" if "metadata_json" in mcols else "NULL"
+            skips = Skips()
             for sid, nm, desc, wd, created, updated, kind in db.execute(
                 f"SELECT id, {name}, description, working_dir, created_at, updated_at, {stype} FROM sessions ORDER BY id"
             ):
-                if (kind or "") not in KEEP_TYPES:
-                    continue  # sub-agent, scheduled and hidden runs
-                s = Session(self.name, str(sid), path=str(path))
-                title = nm or desc
-                s.title = title.strip() if isinstance(title, str) else ""
-                s.cwd = wd if isinstance(wd, str) else ""
-                s.project = basename(s.cwd)
-                s.touch(parse_time(created))
-                s.touch(parse_time(updated))
-                by_id[s.id] = s
-                calls[s.id] = Commands(s)
+                with skips:
+                    if (kind or "") not in KEEP_TYPES:
+                        continue  # sub-agent, scheduled and hidden runs
+                    s = Session(self.name, str(sid), path=str(path))
+                    title = nm or desc
+                    s.title = title.strip() if isinstance(title, str) else ""
+                    s.cwd = wd if isinstance(wd, str) else ""
+                    s.project = basename(s.cwd)
+                    s.touch(parse_time(created))
+                    s.touch(parse_time(updated))
+                    by_id[s.id] = s
+                    calls[s.id] = Commands(s)
             rows = db.execute(
                 f"SELECT session_id, role, content_json, created_timestamp, {meta} FROM messages"
                 " WHERE role IN ('user', 'assistant') ORDER BY session_id, created_timestamp, id"
             )
             for sid, role, content, ts, metadata in rows:
-                s = by_id.get(str(sid))
-                if s is None:
-                    continue
-                try:
-                    blocks = decode_json(content.encode() if isinstance(content, str) else content)
-                    md = decode_json(metadata.encode()) if isinstance(metadata, str) and metadata else None
-                except (msgspec.DecodeError, TypeError):
-                    skipped += 1
-                    continue
-                self._message(s, calls[s.id], role, blocks, md, parse_time(ts) or s.updated)
-        return Parsed(finish(list(by_id.values())), 0, skipped)
+                with skips:
+                    s = by_id.get(str(sid))
+                    if s is None:
+                        continue
+                    try:
+                        blocks = decode_json(content.encode() if isinstance(content, str) else content)
+                        md = decode_json(metadata.encode()) if isinstance(metadata, str) and metadata else None
+                    except (msgspec.DecodeError, TypeError):
+                        skipped += 1
+                        continue
+                    self._message(s, calls[s.id], role, blocks, md, parse_time(ts) or s.updated)
+        return Parsed(finish(list(by_id.values())), 0, skipped + skips.n)
 
     # -- one message, either store
 

@@ -26,6 +26,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -78,37 +79,39 @@ class Grok(Source):
         lines = Lines(read_bytes(path, start), start)
         joins: dict[tuple[str, object], int] = {}
         tools = _Tools(s)
+        skips = Skips()
         for d in lines:
-            params = d.get("params")
-            update = params.get("update") if isinstance(params, dict) else None
-            if not isinstance(params, dict) or not isinstance(update, dict):
-                continue
-            meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
-            t = parse_time(d.get("timestamp")) or parse_time(meta.get("agentTimestampMs"))
-            kind = update.get("sessionUpdate")
-            if kind in _SPEECH:
-                text = _text(update.get("content"), "")
-                if kind == "user_message_chunk":
-                    umeta = update.get("_meta")
-                    key = ("u", umeta.get("promptIndex")) if isinstance(umeta, dict) else ("u", None)
+            with skips:
+                params = d.get("params")
+                update = params.get("update") if isinstance(params, dict) else None
+                if not isinstance(params, dict) or not isinstance(update, dict):
+                    continue
+                meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+                t = parse_time(d.get("timestamp")) or parse_time(meta.get("agentTimestampMs"))
+                kind = update.get("sessionUpdate")
+                if kind in _SPEECH:
+                    text = _text(update.get("content"), "")
+                    if kind == "user_message_chunk":
+                        umeta = update.get("_meta")
+                        key = ("u", umeta.get("promptIndex")) if isinstance(umeta, dict) else ("u", None)
+                    else:
+                        key = ("a", meta.get("promptId"))
+                    at = joins.get(key) if key[1] is not None else None
+                    if at is not None:
+                        s.records[at].text += text
+                        s.touch(t)
+                    else:
+                        n = len(s.records)
+                        s.add(_SPEECH[kind], text, t)
+                        if len(s.records) > n and key[1] is not None:
+                            joins[key] = n
+                elif kind in ("tool_call", "tool_call_update"):
+                    tools.update(update, t, kind == "tool_call")
                 else:
-                    key = ("a", meta.get("promptId"))
-                at = joins.get(key) if key[1] is not None else None
-                if at is not None:
-                    s.records[at].text += text
                     s.touch(t)
-                else:
-                    n = len(s.records)
-                    s.add(_SPEECH[kind], text, t)
-                    if len(s.records) > n and key[1] is not None:
-                        joins[key] = n
-            elif kind in ("tool_call", "tool_call_update"):
-                tools.update(update, t, kind == "tool_call")
-            else:
-                s.touch(t)
         s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped + skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skipped + skips.n)
 
     def _identity(self, sdir: Path) -> tuple[Session, int]:
         """The session of a session directory: id, cwd, title, times, parent."""
@@ -145,24 +148,26 @@ class Grok(Source):
                 "FROM sessions s JOIN messages m ON m.session_id = s.id "
                 "WHERE m.role IN ('user', 'assistant', 'tool') ORDER BY s.id, m.seq"
             )
+            skips = Skips()
             for sid, title, cwd, role, raw, created in rows:
-                sid = str(sid)
-                if sid in have:
-                    continue
-                s = by_id.get(sid)
-                if s is None:
-                    cwd = cwd if isinstance(cwd, str) else ""
-                    s = by_id[sid] = Session(self.name, sid, project=basename(cwd), path=str(path), cwd=cwd,
-                                             title=title if isinstance(title, str) else "")
-                    calls[sid] = Commands(s)
-                try:
-                    msg = decode_json(raw.encode() if isinstance(raw, str) else bytes(raw or b""))
-                except (msgspec.DecodeError, TypeError):
-                    skipped += 1
-                    continue
-                if isinstance(msg, dict):
-                    _db_message(s, calls[sid], role, msg, parse_time(created))
-        return Parsed(finish(list(by_id.values())), 0, skipped)
+                with skips:
+                    sid = str(sid)
+                    if sid in have:
+                        continue
+                    s = by_id.get(sid)
+                    if s is None:
+                        cwd = cwd if isinstance(cwd, str) else ""
+                        s = by_id[sid] = Session(self.name, sid, project=basename(cwd), path=str(path), cwd=cwd,
+                                                 title=title if isinstance(title, str) else "")
+                        calls[sid] = Commands(s)
+                    try:
+                        msg = decode_json(raw.encode() if isinstance(raw, str) else bytes(raw or b""))
+                    except (msgspec.DecodeError, TypeError):
+                        skipped += 1
+                        continue
+                    if isinstance(msg, dict):
+                        _db_message(s, calls[sid], role, msg, parse_time(created))
+        return Parsed(finish(list(by_id.values())), 0, skipped + skips.n)
 
     def _directory_ids(self) -> set[str]:
         """Ids of sessions that have a session directory (these win over the database)."""

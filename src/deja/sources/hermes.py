@@ -42,6 +42,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Source,
     add_edits,
@@ -224,16 +225,18 @@ def _build(rows: Iterable[Sequence[Any]], meta: dict, path: str, profile: str) -
     out: list[Session] = []
     skipped = 0
     turn: _Turn | None = None
+    skips = Skips()
     for row in rows:
-        sid, role, content, ts, call_id, tool_calls, tool_name, compacted = row
-        if not isinstance(sid, str) or not sid or not isinstance(role, str):
-            skipped += 1
-            continue
-        if turn is None or sid != turn.s.id:
-            turn = _Turn(_session(sid, meta.get(sid), path, profile))
-            out.append(turn.s)
-        skipped += turn.row(role, _text(content), _time(ts), call_id, tool_calls, tool_name, bool(compacted))
-    return finish(out), skipped
+        with skips:
+            sid, role, content, ts, call_id, tool_calls, tool_name, compacted = row
+            if not isinstance(sid, str) or not sid or not isinstance(role, str):
+                skipped += 1
+                continue
+            if turn is None or sid != turn.s.id:
+                turn = _Turn(_session(sid, meta.get(sid), path, profile))
+                out.append(turn.s)
+            skipped += turn.row(role, _text(content), _time(ts), call_id, tool_calls, tool_name, bool(compacted))
+    return finish(out), skipped + skips.n
 
 
 def _session(sid: str, m: Sequence[Any] | None, path: str, profile: str) -> Session:

@@ -24,6 +24,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -74,32 +75,34 @@ class Kimi(Source):
         skipped = self._state(s, session_dir / "state.json", agent == "main")
         lines = Lines(read_bytes(path, start), start)
         stream = _Stream(s)
+        skips = Skips()
         for d in lines:
-            t = parse_time(d.get("time"))
-            kind = d.get("type")
-            if kind == "metadata":
-                s.touch(parse_time(d.get("created_at")))
-            elif kind == "context.append_message":
-                msg = d.get("message")
-                if not isinstance(msg, dict):
-                    continue
-                role = msg.get("role")
-                if role == "user":
-                    stream.flush()
-                    s.add(Role.USER, text_of(msg.get("content")), t)
-                elif role == "assistant":
-                    stream.flush()
-                    s.add(Role.ASSISTANT, text_of(msg.get("content")), t)
-            elif kind == "context.append_loop_event":
-                event = d.get("event")
-                if isinstance(event, dict):
-                    stream.event(event, t)
-            else:
-                s.touch(t)
+            with skips:
+                t = parse_time(d.get("time"))
+                kind = d.get("type")
+                if kind == "metadata":
+                    s.touch(parse_time(d.get("created_at")))
+                elif kind == "context.append_message":
+                    msg = d.get("message")
+                    if not isinstance(msg, dict):
+                        continue
+                    role = msg.get("role")
+                    if role == "user":
+                        stream.flush()
+                        s.add(Role.USER, text_of(msg.get("content")), t)
+                    elif role == "assistant":
+                        stream.flush()
+                        s.add(Role.ASSISTANT, text_of(msg.get("content")), t)
+                elif kind == "context.append_loop_event":
+                    event = d.get("event")
+                    if isinstance(event, dict):
+                        stream.event(event, t)
+                else:
+                    s.touch(t)
         stream.flush()
         s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped + skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skipped + skips.n)
 
     @staticmethod
     def _state(s: Session, path: Path, main: bool) -> int:

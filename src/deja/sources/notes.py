@@ -10,7 +10,7 @@ from pathlib import Path
 
 from deja import paths, times
 from deja.model import Parsed, Role, Session
-from deja.sources.base import Lines, Source, basename, finish, is_regular, parse_time, read_bytes
+from deja.sources.base import Lines, Skips, Source, basename, finish, is_regular, parse_time, read_bytes
 
 
 def session_id(project: str, t: float) -> str:
@@ -33,24 +33,26 @@ class Notes(Source):
     def parse(self, path: Path, start: int = 0) -> Parsed:
         lines = Lines(read_bytes(path))
         by_key: dict[str, Session] = {}
+        skips = Skips()
         for d in lines:
-            text = d.get("text")
-            if not isinstance(text, str) or not text.strip():
-                lines.skipped += 1
-                continue
-            t = parse_time(d.get("ts"))
-            project = d.get("project") if isinstance(d.get("project"), str) else ""
-            name = basename(project) or "-"
-            sid = session_id(project, t)
-            s = by_key.get(sid)
-            if s is None:
-                s = by_key[sid] = Session(self.name, sid, project=name, cwd=project, path=str(path))
-                s.title = f"notes: {name} {sid[len(name) + 1:]}"
-            tags = d.get("tags")
-            if isinstance(tags, list) and tags:
-                text = text + "\n" + " ".join(f"#{x}" for x in tags if isinstance(x, str))
-            s.add(Role.USER, text, t)
-        return Parsed(finish(list(by_key.values())), 0, lines.skipped)
+            with skips:
+                text = d.get("text")
+                if not isinstance(text, str) or not text.strip():
+                    lines.skipped += 1
+                    continue
+                t = parse_time(d.get("ts"))
+                project = d.get("project") if isinstance(d.get("project"), str) else ""
+                name = basename(project) or "-"
+                sid = session_id(project, t)
+                s = by_key.get(sid)
+                if s is None:
+                    s = by_key[sid] = Session(self.name, sid, project=name, cwd=project, path=str(path))
+                    s.title = f"notes: {name} {sid[len(name) + 1:]}"
+                tags = d.get("tags")
+                if isinstance(tags, list) and tags:
+                    text = text + "\n" + " ".join(f"#{x}" for x in tags if isinstance(x, str))
+                s.add(Role.USER, text, t)
+        return Parsed(finish(list(by_key.values())), 0, lines.skipped + skips.n)
 
 
 SOURCE = Notes

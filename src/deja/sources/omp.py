@@ -37,6 +37,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Session
 from deja.sources.base import (
+    Skips,
     Lines,
     Source,
     add_edits,
@@ -200,13 +201,15 @@ class Omp(Source):
             for d in _head(path):
                 self._meta(b, d, titles)
         lines = Lines(read_bytes(path, start), start)
+        skips = Skips()
         for d in lines:
-            if not self._meta(b, d, titles):
-                b.entry(d)
+            with skips:
+                if not self._meta(b, d, titles):
+                    b.entry(d)
         lines.check()
         b.done()
         s.title = titles["slot"] or titles["change"] or titles["header"]
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     @staticmethod
     def _meta(b: OmpTranscript, d: dict, titles: dict[str, str]) -> bool:

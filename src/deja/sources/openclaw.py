@@ -42,6 +42,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -274,13 +275,15 @@ class OpenClaw(Source):
             if isinstance(head, dict) and head.get("type") == "session":
                 b.header(head)
         lines = Lines(read_bytes(path, start), start)
+        skips = Skips()
         for d in lines:
-            b.entry(d)
+            with skips:
+                b.entry(d)
         lines.check()
         s = b.done(f"openclaw-{agent}")
         if s.id != path.stem and path.stem.startswith(f"{s.id}-topic-"):
             s.id = path.stem  # a topic thread shares its parent's header id
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     # -- agent database -------------------------------------------------------------------
 
@@ -289,6 +292,7 @@ class OpenClaw(Source):
         builders: dict[str, Transcript] = {}
         skipped = 0
         decoded = 0
+        skips = Skips()
 
         def feed(sid: str, raw: object) -> None:
             nonlocal skipped, decoded
@@ -303,7 +307,8 @@ class OpenClaw(Source):
             b = builders.get(sid)
             if b is None:
                 b = builders[sid] = Transcript(Session(self.name, sid, path=str(path)), keep_id=True)
-            b.entry(d)
+            with skips:
+                b.entry(d)
 
         with sqlite_readonly(path) as conn:
             meta = self._meta(conn)
@@ -330,10 +335,11 @@ class OpenClaw(Source):
             raise SourceError(f"no transcript event decodes ({skipped} rows)")
         sessions = []
         for sid, b in sorted(builders.items()):
-            s = b.done(f"openclaw-{agent}")
-            s.title, s.parent = meta.get(sid, ("", ""))
-            sessions.append(s)
-        return Parsed(finish(sessions), 0, skipped)
+            with skips:
+                s = b.done(f"openclaw-{agent}")
+                s.title, s.parent = meta.get(sid, ("", ""))
+                sessions.append(s)
+        return Parsed(finish(sessions), 0, skipped + skips.n)
 
     @staticmethod
     def _meta(conn: sqlite3.Connection) -> dict[str, tuple[str, str]]:

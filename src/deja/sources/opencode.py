@@ -28,6 +28,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Source,
     add_edits,
@@ -137,42 +138,45 @@ class Opencode(Source):
             if not {"id", "directory"} <= cols:
                 raise SourceError(f"{path}: table session has no id/directory columns (schema moved)")
             want = [c for c in ("id", "title", "directory", "parent_id", "time_created", "time_updated") if c in cols]
+            skips = Skips()
             for row in db.execute(f"SELECT {', '.join(want)} FROM session ORDER BY id"):
-                d = dict(zip(want, row))
-                s = Session(self.name, str(d["id"]), path=str(path))
-                self._info(s, d.get("title"), d.get("directory"), d.get("parent_id"))
-                s.touch(parse_time(d.get("time_created")))
-                s.touch(parse_time(d.get("time_updated")))
-                sessions[s.id] = s
+                with skips:
+                    d = dict(zip(want, row))
+                    s = Session(self.name, str(d["id"]), path=str(path))
+                    self._info(s, d.get("title"), d.get("directory"), d.get("parent_id"))
+                    s.touch(parse_time(d.get("time_created")))
+                    s.touch(parse_time(d.get("time_updated")))
+                    sessions[s.id] = s
             calls: dict[str, Commands] = {}
             last_msg, msg_ok = None, True
             for sid, mid, mtime, valid, role, summary, cwd, pid, pdata in db.execute(_MESSAGES):
-                if mid != last_msg:
-                    last_msg, msg_ok = mid, bool(valid)
-                    if not valid:
+                with skips:
+                    if mid != last_msg:
+                        last_msg, msg_ok = mid, bool(valid)
+                        if not valid:
+                            skipped += 1
+                    if not msg_ok:
+                        continue
+                    s = sessions.get(sid)
+                    if s is None:  # a message whose session row is missing
+                        s = sessions[sid] = Session(self.name, str(sid), path=str(path))
+                    if not s.cwd and isinstance(cwd, str):
+                        s.cwd, s.project = cwd, basename(cwd)
+                    t = parse_time(mtime)
+                    s.touch(t)
+                    if pdata is None or (role == "assistant" and summary == 1):
+                        continue  # no speech part, or a compaction summary (a recap of the session)
+                    try:
+                        part = decode_json(pdata.encode() if isinstance(pdata, str) else pdata)
+                    except msgspec.DecodeError:
+                        part = None
+                    if not isinstance(part, dict):
                         skipped += 1
-                if not msg_ok:
-                    continue
-                s = sessions.get(sid)
-                if s is None:  # a message whose session row is missing
-                    s = sessions[sid] = Session(self.name, str(sid), path=str(path))
-                if not s.cwd and isinstance(cwd, str):
-                    s.cwd, s.project = cwd, basename(cwd)
-                t = parse_time(mtime)
-                s.touch(t)
-                if pdata is None or (role == "assistant" and summary == 1):
-                    continue  # no speech part, or a compaction summary (a recap of the session)
-                try:
-                    part = decode_json(pdata.encode() if isinstance(pdata, str) else pdata)
-                except msgspec.DecodeError:
-                    part = None
-                if not isinstance(part, dict):
-                    skipped += 1
-                    continue
-                if s.id not in calls:
-                    calls[s.id] = Commands(s)
-                self._part(s, role, part, t, calls[s.id])
-        return Parsed(finish(list(sessions.values())), 0, skipped)
+                        continue
+                    if s.id not in calls:
+                        calls[s.id] = Commands(s)
+                    self._part(s, role, part, t, calls[s.id])
+        return Parsed(finish(list(sessions.values())), 0, skipped + skips.n)
 
     def _info(self, s: Session, title: object, directory: object, parent: object) -> None:
         if isinstance(title, str) and not _DEFAULT_TITLE.match(title.strip()):
@@ -280,13 +284,15 @@ class Opencode(Source):
         storage = path.parent.parent.parent
         skipped = 0
         messages: list[tuple[float, str, dict]] = []
+        skips = Skips()
         for mpath in walk(storage / "message" / sid, suffixes=(".json",)):
-            msg = _load(mpath)
-            if msg is None:
-                skipped += 1
-                continue
-            mt = msg.get("time") if isinstance(msg.get("time"), dict) else {}
-            messages.append((parse_time(mt.get("created")), str(msg.get("id") or mpath.stem), msg))
+            with skips:
+                msg = _load(mpath)
+                if msg is None:
+                    skipped += 1
+                    continue
+                mt = msg.get("time") if isinstance(msg.get("time"), dict) else {}
+                messages.append((parse_time(mt.get("created")), str(msg.get("id") or mpath.stem), msg))
         messages.sort(key=lambda m: (m[0], m[1]))
         calls = Commands(s)
         for t, mid, msg in messages:
@@ -298,12 +304,13 @@ class Opencode(Source):
             if role == "assistant" and msg.get("summary") is True:
                 continue
             for ppath in walk(storage / "part" / mid, suffixes=(".json",)):
-                part = _load(ppath)
-                if part is None:
-                    skipped += 1
-                    continue
-                self._part(s, role, part, t, calls)
-        return Parsed(finish([s]), 0, skipped)
+                with skips:
+                    part = _load(ppath)
+                    if part is None:
+                        skipped += 1
+                        continue
+                    self._part(s, role, part, t, calls)
+        return Parsed(finish([s]), 0, skipped + skips.n)
 
 
 def _exit_code(value: object) -> int | None:

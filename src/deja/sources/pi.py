@@ -17,6 +17,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -59,36 +60,38 @@ class Pi(Source):
                 self._header(s, head)
         lines = Lines(read_bytes(path, start), start)
         calls = Commands(s)
+        skips = Skips()
         for d in lines:
-            kind = d.get("type")
-            if kind == "session":
-                self._header(s, d)
-                continue
-            if kind != "message":
-                continue
-            msg = d.get("message")
-            if not isinstance(msg, dict):
-                continue
-            t = parse_time(d.get("timestamp")) or parse_time(msg.get("timestamp"))
-            role = msg.get("role")
-            content = msg.get("content")
-            if role == "user":
-                s.add(Role.USER, text_of(content), t)
-            elif role == "assistant":
-                s.add(Role.ASSISTANT, text_of(content), t)
-                for b in content if isinstance(content, list) else []:
-                    if isinstance(b, dict) and b.get("type") == "toolCall":
-                        self._tool(s, b, t, calls)
-            elif role == "toolResult":
-                text = text_of(content)
-                m = _EXIT.search(text) if msg.get("isError") else None
-                calls.exited(msg.get("toolCallId"), int(m.group(1)) if m else None)
-                s.add(Role.TOOL_OUTPUT, text, t)
-            else:
-                s.touch(t)
+            with skips:
+                kind = d.get("type")
+                if kind == "session":
+                    self._header(s, d)
+                    continue
+                if kind != "message":
+                    continue
+                msg = d.get("message")
+                if not isinstance(msg, dict):
+                    continue
+                t = parse_time(d.get("timestamp")) or parse_time(msg.get("timestamp"))
+                role = msg.get("role")
+                content = msg.get("content")
+                if role == "user":
+                    s.add(Role.USER, text_of(content), t)
+                elif role == "assistant":
+                    s.add(Role.ASSISTANT, text_of(content), t)
+                    for b in content if isinstance(content, list) else []:
+                        if isinstance(b, dict) and b.get("type") == "toolCall":
+                            self._tool(s, b, t, calls)
+                elif role == "toolResult":
+                    text = text_of(content)
+                    m = _EXIT.search(text) if msg.get("isError") else None
+                    calls.exited(msg.get("toolCallId"), int(m.group(1)) if m else None)
+                    s.add(Role.TOOL_OUTPUT, text, t)
+                else:
+                    s.touch(t)
         s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     @staticmethod
     def _header(s: Session, d: dict) -> None:

@@ -26,6 +26,7 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Lines,
     Source,
@@ -74,14 +75,16 @@ class Qwen(Source):
             self._identity(s, path)
         lines = Lines(read_bytes(path, start), start)
         calls = Commands(s)
+        skips = Skips()
         for d in lines:
-            self._record(s, d, calls)
+            with skips:
+                self._record(s, d, calls)
         if not s.cwd:
             s.project = path.parent.parent.name  # the encoded folder: lossy, shown as is
         else:
             s.project = basename(s.cwd)
         lines.check()
-        return Parsed(finish([s]), lines.offset, lines.skipped)
+        return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)
 
     @staticmethod
     def _identity(s: Session, path: Path) -> None:

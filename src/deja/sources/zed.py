@@ -33,6 +33,7 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
+    Skips,
     Commands,
     Source,
     add_edits,
@@ -85,6 +86,7 @@ class Zed(Source):
     def parse(self, path: Path, start: int = 0) -> Parsed:
         sessions: list[Session] = []
         skipped = 0
+        skips = Skips()
         with sqlite_readonly(path) as db:
             have = {r[1] for r in db.execute("PRAGMA table_info(threads)")}
             if not set(BASE_COLS) <= have:
@@ -96,8 +98,9 @@ class Zed(Source):
                 if doc is None:
                     skipped += 1
                     continue
-                sessions.append(self._thread(path, r, doc))
-        return Parsed(finish(sessions), 0, skipped)
+                with skips:
+                    sessions.append(self._thread(path, r, doc))
+        return Parsed(finish(sessions), 0, skipped + skips.n)
 
     def _thread(self, path: Path, r: dict, doc: dict) -> Session:
         s = Session(self.name, str(r["id"]), path=str(path))
@@ -116,31 +119,34 @@ class Zed(Source):
         s.touch(t)
         s.touch(updated)
         calls = Commands(s)
+        skips = Skips()
         for m in doc.get("messages") or []:
-            if isinstance(m, dict) and isinstance(m.get("User"), dict):
-                content = m["User"].get("content")
-                s.add(Role.USER, "\n".join(p["Text"] for p in content or [] if isinstance(p, dict) and isinstance(p.get("Text"), str)), t)
-            elif isinstance(m, dict) and isinstance(m.get("Agent"), dict):
-                agent = m["Agent"]
-                texts, uses = [], []
-                for p in agent.get("content") or []:
-                    if isinstance(p, dict) and isinstance(p.get("Text"), str):
-                        texts.append(p["Text"])
-                    elif isinstance(p, dict) and isinstance(p.get("ToolUse"), dict):
-                        uses.append(p["ToolUse"])
-                s.add(Role.ASSISTANT, "\n".join(texts), t)
-                results = agent.get("tool_results")
-                self._tools(s, calls, uses, list(results.values()) if isinstance(results, dict) else [], roots, t)
-            elif isinstance(m, dict) and m.get("role") in ("user", "assistant"):
-                segs = [g.get("text") for g in m.get("segments") or [] if isinstance(g, dict) and g.get("type") == "text"]
-                if not segs and isinstance(m.get("text"), str):
-                    segs = [m["text"]]
-                text = "\n".join(x for x in segs if isinstance(x, str))
-                s.add(Role.USER if m["role"] == "user" else Role.ASSISTANT, text, t)
-                results = m.get("tool_results")
-                self._tools(s, calls, [u for u in m.get("tool_uses") or [] if isinstance(u, dict)],
-                            results if isinstance(results, list) else [], roots, t)
-            # "Resume" markers, system messages and anything unknown carry no speech
+            with skips:
+                if isinstance(m, dict) and isinstance(m.get("User"), dict):
+                    content = m["User"].get("content")
+                    s.add(Role.USER, "\n".join(p["Text"] for p in content or [] if isinstance(p, dict) and isinstance(p.get("Text"), str)), t)
+                elif isinstance(m, dict) and isinstance(m.get("Agent"), dict):
+                    agent = m["Agent"]
+                    texts, uses = [], []
+                    for p in agent.get("content") or []:
+                        if isinstance(p, dict) and isinstance(p.get("Text"), str):
+                            texts.append(p["Text"])
+                        elif isinstance(p, dict) and isinstance(p.get("ToolUse"), dict):
+                            uses.append(p["ToolUse"])
+                    s.add(Role.ASSISTANT, "\n".join(texts), t)
+                    results = agent.get("tool_results")
+                    self._tools(s, calls, uses, list(results.values()) if isinstance(results, dict) else [], roots, t)
+                elif isinstance(m, dict) and m.get("role") in ("user", "assistant"):
+                    segs = [g.get("text") for g in m.get("segments") or [] if isinstance(g, dict) and g.get("type") == "text"]
+                    if not segs and isinstance(m.get("text"), str):
+                        segs = [m["text"]]
+                    text = "\n".join(x for x in segs if isinstance(x, str))
+                    s.add(Role.USER if m["role"] == "user" else Role.ASSISTANT, text, t)
+                    results = m.get("tool_results")
+                    self._tools(s, calls, [u for u in m.get("tool_uses") or [] if isinstance(u, dict)],
+                                results if isinstance(results, list) else [], roots, t)
+                # "Resume" markers, system messages and anything unknown carry no speech
+        s.skipped += skips.n
         return s
 
     @staticmethod
