@@ -141,6 +141,18 @@ def test_a_file_that_cannot_be_written_costs_itself_not_the_run(home):
     assert claude["errors"] == 0 and claude["sessions"] == 2
 
 
+def test_a_file_name_that_is_not_utf8_is_indexed_not_fatal(home):
+    _transcript(home, [json.dumps(_line("walrus good session", "2026-03-01T10:00:00Z"))])
+    odd = home / ".claude/projects/-w-walrus" / "narwhal\udcff.jsonl"  # the byte 0xff, as the OS hands it
+    odd.write_text(json.dumps({**_line("narwhal odd name", "2026-03-01T11:00:00Z"), "sessionId": "odd"}) + "\n")
+    assert b"\xff" in bytes(odd)
+    r = deja("index", "--json").json()
+    assert r["errors"] == 0 and r["sessions"] == 2
+    assert deja("index", "--json").json()["unchanged"] == 2  # found again under the same key
+    assert deja("search", "narwhal", "--json").json()["hits"]
+    assert "\\xff" in deja("show", "odd", "--json").json()["session"]["path"]
+
+
 # -- fuzz over the real-agent stores
 
 

@@ -88,6 +88,21 @@ class Task:
     def cost(self) -> int:
         return self.stat.st_size - self.start
 
+    @property
+    def key(self) -> str:
+        return catalog_path(self.path)
+
+
+def catalog_path(path: Path) -> str:
+    """The path as the catalog keys it: a name that is not UTF-8 (its bytes kept as surrogates)
+    is stored with those bytes escaped (`\\xff`), so one such file cannot fail a batch."""
+    key = str(path)
+    try:
+        key.encode("utf-8")
+    except UnicodeEncodeError:
+        key = key.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return key
+
 
 @dataclass
 class Plan:
@@ -209,7 +224,7 @@ def plan_file(store: Store, path: Path) -> Plan:
         except (OSError, SourceError):
             return plan
         plan.files = 1
-        task = _task_for(src, path, st, store.catalog.files().get(str(path)))
+        task = _task_for(src, path, st, store.catalog.files().get(catalog_path(path)))
         if task is None:
             plan.unchanged = 1
         else:
@@ -232,7 +247,7 @@ def make_plan(store: Store, rebuild: bool = False) -> Plan:
             continue  # its files are neither gone nor dropped: we could not look
         harnesses.add(src.name)
         for path in found:
-            key = str(path)
+            key = catalog_path(path)
             seen.add(key)
             if _excluded(key, patterns):
                 if key in known:
@@ -405,7 +420,7 @@ def _add(store: Store, batch: _Batch, p: _Parsed) -> None:
     t = p.task
     if p.error:
         # An unreadable file keeps whatever it contributed before: nothing is lost to a bad read.
-        batch.errors.append((str(t.path), p.fid, t.source.name, p.error))
+        batch.errors.append((t.key, p.fid, t.source.name, p.error))
         return
     mark = batch.mark()
     try:
@@ -427,9 +442,9 @@ def _write_failed(store: Store, batch: _Batch, p: _Parsed, mark: tuple[int, int,
     store.text.delete_files([p.fid])
     p.error = f"could not be indexed: {_failure(e)}"
     p.sessions = []
-    batch.pending.append((str(t.path), p.fid, t.source.name))
+    batch.pending.append((t.key, p.fid, t.source.name))
     batch.replaced.append(p.fid)
-    batch.states.append(FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, 0, "",
+    batch.states.append(FileState(t.key, p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, 0, "",
                                   t.source.version, "error", p.error))
 
 
@@ -437,9 +452,9 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
     cat, text = store.catalog, store.text
     t = p.task
     fault = os.environ.get("DEJA_TEST_FAIL_WRITE")  # fault injection for the containment tests
-    if fault and fault in str(t.path):
+    if fault and fault in t.key:
         text.add(p.fid, 0, t.source.name, "", 0, 1e300, 0, b"", "")  # what tantivy refuses: OverflowError
-    batch.pending.append((str(t.path), p.fid, t.source.name))
+    batch.pending.append((t.key, p.fid, t.source.name))
     if not t.start:
         batch.replaced.append(p.fid)
         if t.old is not None:  # a file the catalog never knew has nothing in the index (a cold build)
@@ -471,7 +486,7 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
         n_records += old.records
         sessions_n = old.sessions + sum(1 for s in p.sessions if s.row.key not in existing)
     batch.states.append(
-        FileState(str(t.path), p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, p.offset, p.prefix_hash,
+        FileState(t.key, p.fid, t.source.name, t.stat.st_size, t.stat.st_mtime_ns, p.offset, p.prefix_hash,
                   t.source.version, "ok", "", sessions_n, n_records, p.skipped, p.redactions)
     )
 

@@ -72,9 +72,15 @@ class Session:
         string), so nothing downstream meets a number where a path or title belongs."""
         if self.id.__class__ is not str:
             self.id = str(self.id) if isinstance(self.id, (int, float)) and not isinstance(self.id, bool) else ""
-        for name in ("project", "path", "title", "parent", "cwd"):
-            if getattr(self, name).__class__ is not str:
+        for name in ("id", "project", "path", "title", "parent", "cwd"):
+            value = getattr(self, name)
+            if value.__class__ is not str:
                 setattr(self, name, "")
+            elif not value.isascii():
+                try:
+                    value.encode("utf-8")
+                except UnicodeEncodeError:  # a path's undecodable bytes: kept, escaped (`\\xff`)
+                    setattr(self, name, value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
         self.started, self.updated = valid(self.started), valid(self.updated)
 
 
