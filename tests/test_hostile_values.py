@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import FIXTURES, deja, write_jsonl
+from conftest import FIXTURES, deja, install_real
 from deja.store import Store
 from hostile_mutate import mutate_file
 
@@ -158,12 +158,7 @@ def test_a_file_name_that_is_not_utf8_is_indexed_not_fatal(home):
 
 def _install_all(home: Path) -> None:
     for d in sorted((FIXTURES / "real").iterdir()):
-        for item in d.iterdir():
-            if item.name != "MANIFEST.json":
-                if item.is_dir():
-                    shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-                else:
-                    shutil.copy2(item, home / item.name)
+        install_real(home, d.name)
 
 
 def _records_by_file(home: Path) -> dict[str, dict[str, list]]:

@@ -55,17 +55,19 @@ class Session:
             return
         time = valid(time)
         self.records.append(Record(role, text, time, len(self.records)))
-        self.touch(time)
+        if time:
+            self._widen(time)
 
     def touch(self, time: float) -> None:
         time = valid(time)
-        if not time:
-            return
+        if time:
+            self._widen(time)
+
+    def _widen(self, time: float) -> None:
         if not self.started or time < self.started:
             self.started = time
         if time > self.updated:
             self.updated = time
-
 
     def settle(self) -> None:
         """Fields a store gave in the wrong type become empty (the identity falls back to a

@@ -29,9 +29,9 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
-    Skips,
     Commands,
     Lines,
+    Skips,
     Source,
     add_files,
     basename,

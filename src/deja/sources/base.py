@@ -300,7 +300,10 @@ def parse_time(value: object, local: bool = False) -> float:
             return 0.0
         if dt.tzinfo is None and not local:
             dt = dt.replace(tzinfo=timezone.utc)
-        return parse_time(dt)
+        try:
+            return valid(dt.timestamp())
+        except (OverflowError, OSError, ValueError):  # a local time mktime cannot place
+            return 0.0
     return 0.0
 
 

@@ -22,15 +22,15 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
-    Skips,
     Commands,
     Lines,
+    Skips,
     Source,
     add_files,
     basename,
     decode_json,
-    head_record,
     finish,
+    head_record,
     parse_time,
     read_bytes,
     read_paths,

@@ -24,16 +24,16 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
-    Skips,
     Commands,
-    head_record,
     Lines,
+    Skips,
     Source,
     add_edits,
     add_files,
     basename,
     decode_json,
     finish,
+    head_record,
     parse_time,
     read_bytes,
     read_paths,

@@ -37,8 +37,8 @@ import msgspec
 from deja import paths
 from deja.model import Parsed, Session
 from deja.sources.base import (
-    Skips,
     Lines,
+    Skips,
     Source,
     add_edits,
     add_files,

@@ -33,8 +33,8 @@ from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources.base import (
-    Skips,
     Commands,
+    Skips,
     Source,
     add_edits,
     add_files,
