@@ -22,9 +22,9 @@ from deja.model import ROLE_CODE, Role
 from deja.redact import redact, redact_data
 from deja.search import Options, search
 from deja.store import Filters, SessionRow, Store, StoredRecord
+from deja.terminal import strip as strip_escapes
 from deja.tokenizer import tokens
 from deja.work import (
-    _ANSI,
     _CODED,
     _ERRORISH,
     _EXC,
@@ -461,7 +461,7 @@ class Friction:
 
 def error_line(text: str) -> str:
     """The line of a tool output that reads as an error ("" when none does)."""
-    lines = [ln.strip() for ln in _ANSI.sub("", text).splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in strip_escapes(text).splitlines() if ln.strip()]
     excs = [m.group() for m in map(_EXC.search, reversed(lines)) if m and ":" in m.group()]
     if excs:
         return excs[0]
