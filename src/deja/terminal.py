@@ -5,7 +5,7 @@ clipboard write (OSC 52), a window title, a hyperlink, clear-screen, 8-bit CSI a
 backspace or carriage return that overwrites what was shown. `visible` turns every control
 character but newline and tab into a visible escape (`\\x1b`), so the bytes are shown, never
 obeyed. `ANSI` matches whole escape sequences, for code that wants the text without them (an
-error line's signature).
+error line's signature; compiled on first use).
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import re
 
 # C0 but \t and \n, DEL, C1 (U+0080–U+009F: 8-bit CSI, OSC, DCS …).
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_C1 = re.compile(r"[\x80-\x9f]")
 # ESC or 8-bit CSI, then the sequence: CSI (`[`), OSC / DCS / APC / PM / SOS up to BEL or ST, or
 # a two-character escape.
-ANSI = re.compile(
+ANSI = (
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
     r"|(?:\x1b[\]P_^X]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -/]*[0-~]"
@@ -39,4 +40,6 @@ def visible(text: str) -> str:
 
 def strip(text: str) -> str:
     """`text` without escape sequences (what a terminal would have drawn)."""
-    return ANSI.sub("", text)
+    if "\x1b" not in text and not _C1.search(text):
+        return text
+    return re.sub(ANSI, "", text)  # (re's own cache keeps it compiled)
