@@ -58,3 +58,30 @@ def test_keys_and_prose_stay():
 )
 def test_ordinary_text_is_left_alone(text):
     assert redact(text) == (text, 0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "files: /srv/q05pazx/DefaultEndpointsProtocol=https",
+        "http://example.com:8080/users/@me",
+        "docker login --password-stdin",
+        "token: 5",
+        "my_token_count = 1",
+    ],
+)
+def test_near_misses_are_left_alone(text):
+    assert redact(text) == (text, 0)
+
+
+def test_yaml_value_with_spaces_runs_to_the_end_of_its_line():
+    out, n = redact("db:\n  password: correct horse battery staple # rotated\n  host: x")
+    assert out == "db:\n  password: [redacted:secret-assignment] # rotated\n  host: x" and n == 1
+
+
+def test_decoded_json_hides_a_credential_keys_whole_value():
+    from deja.redact import redact_data
+
+    out, n = redact_data({"password": "a b c d", "apiKey": "$API_KEY", "tokens": "many words", "x": ["ghp_" + "a1" * 18]})
+    assert out == {"password": "[redacted:secret-assignment]", "apiKey": "$API_KEY", "tokens": "many words",
+                   "x": ["[redacted:github-token]"]} and n == 2

@@ -19,12 +19,12 @@ from pathlib import Path
 
 from deja.errors import NotFound, QueryError, SourceError
 from deja.model import ROLE_CODE, Role
-from deja.redact import redact
+from deja.redact import redact, redact_data
 from deja.search import Options, search
 from deja.store import Filters, SessionRow, Store, StoredRecord
+from deja.terminal import strip as strip_escapes
 from deja.tokenizer import tokens
 from deja.work import (
-    _ANSI,
     _CODED,
     _ERRORISH,
     _EXC,
@@ -259,12 +259,14 @@ def _strings_of_line(line: str) -> list[str]:
 
 
 def _raw(n: int, text: str, match: bool) -> RawLine:
+    """One source line, redacted as decoded data: in the raw bytes JSON escapes its quotes, so
+    `"password": "…"` inside a string reads `\\"password\\": …` there and no text rule sees it."""
     cut = text if len(text) <= EVENT_MAX_CHARS else text[:EVENT_MAX_CHARS]
-    clean = redact(cut)[0]
     try:
-        return RawLine(n, match, json.loads(clean), "")
+        decoded = json.loads(cut)
     except ValueError:
-        return RawLine(n, match, None, clean)
+        return RawLine(n, match, None, redact(cut)[0])
+    return RawLine(n, match, redact_data(decoded)[0], "")
 
 
 def event(store: Store, ident: str, seq: int, before: int = 0, after: int = 0) -> Event:
@@ -459,7 +461,7 @@ class Friction:
 
 def error_line(text: str) -> str:
     """The line of a tool output that reads as an error ("" when none does)."""
-    lines = [ln.strip() for ln in _ANSI.sub("", text).splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in strip_escapes(text).splitlines() if ln.strip()]
     excs = [m.group() for m in map(_EXC.search, reversed(lines)) if m and ":" in m.group()]
     if excs:
         return excs[0]

@@ -239,13 +239,35 @@ def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
+# A frame's own markers inside quoted text: the hook's `<deja-recall>`/`</deja-recall>` (also
+# spaced, or HTML-escaped as a host may show it) and the MCP answer's `[deja: …]` lines.
+_FRAME_MARK = _Lazy(r"(<|&lt;)(\s*/?\s*deja)-(recall)|\[(\s*deja\s*):", re.I)
+
+
+def _unmark(m: re.Match[str]) -> str:
+    return f"{m[1]}{m[2]}_{m[3]}" if m[1] else f"({m[4]}:"
+
+
+def quote(text: str) -> str:
+    """Transcript text made fit to place inside a deja frame: redacted, and the frame's markers
+    turned into look-alikes that close nothing (`</deja_recall>`, `(deja:`), the same length, so
+    a quoted turn holding `</deja-recall>` can't end the "historical data" frame early. Every
+    hook and MCP answer goes through this (wrap, one_line, the MCP server's Memory.run)."""
+    from deja import redact
+
+    if redact.enabled():
+        text = redact.redact(text)[0]
+    return _FRAME_MARK.sub(_unmark, text)
+
+
 def _fits(lines: list[str]) -> str:
     return OPEN + "\n" + "\n".join(lines) + "\n" + CLOSE
 
 
 def wrap(head: str, items: list[str], tail: str = "", limit: int = MAX_BYTES) -> str:
     """`head`, as many whole `items` as fit, then `tail`, inside the recall marker, at most
-    `limit` bytes. An item too long on its own is cut."""
+    `limit` bytes. An item too long on its own is cut (after `quote`, so no cut halves a secret)."""
+    head, items, tail = quote(head), [quote(i) for i in items], quote(tail)
     lines = [head]
     for item in items:
         trial = _fits(lines + [item] + ([tail] if tail else []))
@@ -265,7 +287,8 @@ def wrap(head: str, items: list[str], tail: str = "", limit: int = MAX_BYTES) ->
 
 
 def one_line(line: str, limit: int = MAX_BYTES) -> str:
-    """One line inside the recall marker, cut to fit `limit` bytes."""
+    """One line inside the recall marker, quoted (`quote`), cut to fit `limit` bytes."""
+    line = quote(line)
     room = limit - len(_fits([""]).encode())
     raw = line.encode()
     if len(raw) > room:

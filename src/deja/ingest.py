@@ -137,10 +137,15 @@ def prepare(session: Session, redacting: bool = True) -> int:
         kept.append(rec)
     session.records = kept
     if session.title:
-        session.title = shorten(session.title)
+        # redacted whole, then cut: a cut first would leave a secret's head for no rule to see
         if redacting:
             session.title, n = redact.redact(session.title)
             redactions += n
+        session.title = shorten(session.title)
     else:
-        session.title = derive_title(session)
+        session.title = derive_title(session)  # from records already redacted
+    if redacting and session.cwd:
+        session.cwd, n = redact.redact(session.cwd)
+        session.project = redact.redact(session.project)[0]
+        redactions += n
     return redactions

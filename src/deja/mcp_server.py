@@ -24,6 +24,7 @@ from pydantic import Field
 from deja import __version__, fresh, paths, times
 from deja import work as lib
 from deja.errors import DejaError
+from deja.hook_payload import quote
 from deja.model import CODE_ROLE
 from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
@@ -73,6 +74,8 @@ class Memory:
                 out = fn(store)
             finally:
                 store.close()
+            if isinstance(out, str) and out.startswith(PREAMBLE):  # everything after the frame's line is quoted
+                out = PREAMBLE + quote(out[len(PREAMBLE):])
             # e.g. another writer is busy: the answer may be a moment behind; say so.
             return out + f"[deja: {note}]\n" if note and isinstance(out, str) else out
         except DejaError as e:

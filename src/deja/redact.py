@@ -1,4 +1,6 @@
-"""Secret redaction, run on every write path before anything reaches the index.
+"""Secret redaction, run on every write path before anything reaches the index, and again on
+whatever a front shows or sends (the CLI's echo and JSON, hook output, MCP answers), so an index
+written before a rule existed does not show what the rule now catches.
 
 Only the secret value is replaced (with `[redacted:<kind>]`); the key and the prose around it
 stay searchable. `DEJA_NO_REDACT=1` turns redaction off, which is unsafe: credentials would be
@@ -13,17 +15,17 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-# A value that is a placeholder, not a secret: $VAR, ${VAR}, <your-key>, env lookups, redacted.
-_PLACEHOLDER = re.compile(r"^(?:\$|<|\{|\[redacted|os\.environ|process\.env|env\.|\*+$|x+$)", re.I)
-
 # A name whose value is a credential, where an assignment follows it directly: GITHUB_TOKEN=…,
-# "db_password": "…", apiKey: … — never a bare `key`, mostly not a secret. Each name starts with
-# its own literal (a `key` checks what precedes it afterwards), so the regex engine skips ahead
-# by that literal instead of trying an alternation at every position.
+# "db_password": "…", apiKey: …, SECRET_KEY_BASE=… — never a bare `key`, mostly not a secret.
+# Each name starts with its own literal (a `key` checks what precedes it afterwards), so the
+# regex engine skips ahead by that literal instead of trying an alternation at every position.
+# A value is quoted (JSON escapes inside it are part of it; any length) or one bare word; a bare
+# value after `:` on a line of its own (YAML) runs to the end of the line (see _line_value).
 _ASSIGNED = (
-    r"[\"']?\s*(?::=|=|:)\s*"
-    r"(?:\"([^\"\n]{4,256})\"|'([^'\n]{4,256})'|([^\s\"',;)}\]]{4,256}))"
+    r"[\"']?\s*(:=|=|:)\s*"
+    r"(?:\"((?:[^\"\\\n]|\\.){4,})\"|'([^'\n]{4,})'|([^\s\"',;)}\]]+))"
 )
+_KEY_OWNERS = ("api", "access", "private", "auth", "secret", "signing", "encryption", "master", "account", "client")
 _NAMES = (
     "passw(?:ord|d)",
     "passphrase",
@@ -31,15 +33,48 @@ _NAMES = (
     "secret",
     "token",
     "credentials?",
-    "key(?:" + "|".join(f"(?<={p}{sep}key)" for p in ("api", "access", "private", "auth") for sep in ("", "_", "-")) + ")",
+    "key(?:" + "|".join(f"(?<={p}{sep}key)" for p in _KEY_OWNERS for sep in ("", "_", "-")) + ")(?:_?base)?",
 )
+_LITERALS = ("passw", "passphrase", "pwd", "secret", "token", "credential", "key")  # each name's own
+# A credential passed on a command line: `--password X`, `sshpass -p X`, `curl -u user:pw`,
+# `mysql -pX`, `openssl … -passin pass:X`. Case matters (`-P` is
+# not `-p`); `--password-stdin` and `-p` before another flag are no value.
+_VALUE = r"(?:\"([^\"\n]+)\"|'([^'\n]+)'|([^\s\"'`;|&<>]+))"
+_CLI = [
+    r"--pass(?:word|wd)?(?:=|[ \t]+)(?!-)" + _VALUE,
+    r"\bsshpass\b[^\n]*?[ \t]-p[ \t]*(?!-)" + _VALUE,
+    r"\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:=|[ \t]*)[\"']?[^\s:\"']*:([^\s\"']+)",
+    r"\bmysql(?:dump|admin)?\b[^\n]*?[ \t]-p(?!\s|-)" + _VALUE,
+    r"-pass(?:in|out)?[ \t]+pass:" + _VALUE,
+]
+class _Rx:
+    """A pattern compiled on first use: a process that redacts a little (a search printing its
+    hits, a hook) compiles only the patterns its text calls for, not all of them (~10 ms).
+    `literal`, when given, must occur in the text for the pattern to run."""
+
+    __slots__ = ("src", "flags", "literal", "rx")
+
+    def __init__(self, src: str, flags: int = 0, literal: str = ""):
+        self.src, self.flags, self.literal = src, flags, literal
+        self.rx: re.Pattern[str] | None = None
+
+    def get(self) -> re.Pattern[str]:
+        if self.rx is None:
+            self.rx = re.compile(self.src, self.flags)
+        return self.rx
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        if self.literal and self.literal not in text:
+            return iter(())
+        return (self.rx or self.get()).finditer(text)
+
 
 class _Alternation:
     """Several literal-led patterns matched as their alternation would be: leftmost first, each
     match consuming its span. The regex engine skips ahead by a pattern's leading literal but
     tries an alternation at every position: this is several times faster."""
 
-    def __init__(self, patterns: list[re.Pattern[str]]):
+    def __init__(self, patterns: list[_Rx]):
         self.patterns = patterns
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
@@ -51,31 +86,58 @@ class _Alternation:
                 yield m
 
 
+# A JSON or mapping key that names a credential (`db_password`, `apiKey`, `client_secret`):
+# the same names, at the end of the key.
+_KEY_NAMES = [_Rx(name + r"\Z", literal=lit) for name, lit in zip(_NAMES, _LITERALS)]
+
 # (kind, gate, needles, pattern, group holding the value; 0 = the whole match, -1 = first that
 # matched, on_lower). A pattern runs only when one of the gate's characters (if any) is in the
 # text and one of its needles occurs in it (on_lower: in the ASCII-lowercased text, where the
 # pattern runs too): most records hold no secret, and a substring test is a fraction of a regex
-# scan (a one-character test a fraction of that).
-_PATTERNS: list[tuple[str, str, tuple[str, ...], re.Pattern[str] | _Alternation, int, bool]] = [
+# scan (a one-character test a fraction of that). Provider formats as their issuers document them.
+_PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]] = [
     (
-        "private-key",
-        "",
-        ("PRIVATE KEY-----",),
-        re.compile(
-            r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----.*?(?:-----END \1PRIVATE KEY-----|\Z)",
+        "private-key",  # PEM (RSA, EC, OPENSSH, ENCRYPTED, …) and PGP `PRIVATE KEY BLOCK`s
+        "K",
+        ("PRIVATE KEY",),
+        _Rx(
+            r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK|)-----.*?(?:-----END \1PRIVATE KEY\2-----|\Z)",
             re.S,
         ),
         0,
         False,
     ),
-    ("jwt", "J", ("eyJ",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0, False),
-    ("url-password", "@", ("://",), re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@", re.I), 1, False),
+    ("jwt", "J", ("eyJ",), _Rx(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0, False),
+    (
+        # userinfo `user:password@` (user may be empty: redis://:pw@); a password may hold `/`
+        # but is not a port (host:8080/path@x)
+        "url-password",
+        "@",
+        ("://",),
+        _Rx(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]*:(?!\d{1,5}(?:[/@]|$))([^\s@\"'<>]+)@", re.I),
+        1,
+        False,
+    ),
+    (
+        # Slack and Discord webhook URLs: whoever holds one can post as the app
+        "webhook-url",
+        "/",
+        ("hooks",),
+        _Alternation(
+            [
+                _Rx(r"hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/-]{16,})"),
+                _Rx(r"/api/webhooks/(\d{5,}/[A-Za-z0-9_-]{20,})"),
+            ]
+        ),
+        -1,
+        False,
+    ),
     (
         # one literal-led pattern instead of eight needles
         "aws-access-key",
         "",
         ("",),
-        re.compile(r"A(?<!\wA)(?:KIA|SIA|GPA|IDA|ROA|NPA|NVA|IPA)[0-9A-Z]{16}\b"),
+        _Rx(r"A(?<!\wA)(?:KIA|SIA|GPA|IDA|ROA|NPA|NVA|IPA)[0-9A-Z]{16}\b"),
         0,
         False,
     ),
@@ -83,7 +145,7 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], re.Pattern[str] | _Alternation,
         "aws-secret",
         "",
         ("aws",),
-        re.compile(
+        _Rx(
             r"\baws_?(?:secret_?access_?key|secret_?key|secret)[\"']?\s*[:=]\s*[\"']?"
             r"([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])",
             re.I,
@@ -91,26 +153,50 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], re.Pattern[str] | _Alternation,
         1,
         True,
     ),
-    ("anthropic-key", "", ("sk-ant-",), re.compile(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("openai-key", "", ("sk-",), re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0, False),
-    ("github-token", "_", ("gh", "github_pat_"), re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0, False),
-    ("gitlab-token", "", ("glpat-",), re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("npm-token", "_", ("npm_",), re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, False),
-    ("slack-token", "", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0, False),
-    ("google-api-key", "", ("AIza",), re.compile(r"\bAIza[0-9A-Za-z_-]{35}"), 0, False),
-    ("stripe-key", "_", ("_live_", "_test_"), re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0, False),
-    ("huggingface-token", "_", ("hf_",), re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0, False),
+    ("anthropic-key", "", ("sk-ant-",), _Rx(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("openai-key", "", ("sk-",), _Rx(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0, False),
+    ("github-token", "_", ("gh", "github_pat_"), _Rx(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0, False),
+    ("gitlab-token", "", ("glpat-",), _Rx(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("npm-token", "_", ("npm_",), _Rx(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, False),
+    ("slack-token", "", ("xox",), _Rx(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0, False),
+    ("google-api-key", "", ("AIza",), _Rx(r"\bAIza[0-9A-Za-z_-]{35}"), 0, False),
+    ("google-oauth-secret", "X", ("GOCSPX-",), _Rx(r"\bGOCSPX-[A-Za-z0-9_-]{20,}"), 0, False),
+    ("stripe-key", "_", ("_live_", "_test_"), _Rx(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0, False),
+    ("stripe-webhook-secret", "_", ("whsec_",), _Rx(r"\bwhsec_[A-Za-z0-9+/=]{24,}"), 0, False),
+    ("docker-token", "_", ("dckr_",), _Rx(r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}"), 0, False),
+    ("huggingface-token", "_", ("hf_",), _Rx(r"\bhf_[A-Za-z0-9]{30,}"), 0, False),
+    (
+        # prefixes that hold a `_`: one gate, one literal-led pattern each
+        "service-token",
+        "_",
+        ("shp", "_v1_", "gsk_", "r8_", "lin_api_"),
+        _Alternation(
+            [
+                _Rx(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),  # Shopify
+                _Rx(r"\bdo[opr]_v1_[a-f0-9]{64}\b"),  # DigitalOcean
+                _Rx(r"\bgsk_[A-Za-z0-9]{48,}\b"),  # Groq
+                _Rx(r"\br8_[A-Za-z0-9]{37}\b"),  # Replicate
+                _Rx(r"\blin_api_[A-Za-z0-9]{40}\b"),  # Linear
+            ]
+        ),
+        0,
+        False,
+    ),
+    # gated on a capital or punctuation each format always holds
+    ("sendgrid-key", "G", ("SG.",), _Rx(r"\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"), 0, False),
+    ("pypi-token", "E", ("pypi-",), _Rx(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}"), 0, False),
     (
         "bearer-token",
         "",
         ("bearer", "authorization"),
-        re.compile(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I),
+        _Rx(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I),
         1,
         True,
     ),
+    ("cli-password", "-", ("pass", "curl", "mysql"), _Alternation([_Rx(p) for p in _CLI]), -1, False),
     # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
     # literal does the needle's work.
-    ("secret-assignment", ":=", ("",), _Alternation([re.compile(name + _ASSIGNED) for name in _NAMES]), -1, True),
+    ("secret-assignment", ":=", ("",), _Alternation([_Rx(name + _ASSIGNED, literal=lit) for name, lit in zip(_NAMES, _LITERALS)]), -1, True),
     (
         "high-entropy",
         "",
@@ -118,7 +204,7 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], re.Pattern[str] | _Alternation,
         # anchored on the rare `:`/`=`; the name before it is checked by look-behind
         _Alternation(
             [
-                re.compile(rf"{op}(?:(?<=[A-Za-z0-9_\"']{op})|(?<=[A-Za-z0-9_\"'] {op}))\s*[\"']?([A-Za-z0-9+/_=-]{{32,}})")
+                _Rx(rf"{op}(?:(?<=[A-Za-z0-9_\"']{op})|(?<=[A-Za-z0-9_\"'] {op}))\s*[\"']?([A-Za-z0-9+/_=-]{{32,}})")
                 for op in (":", "=")
             ]
         ),
@@ -130,6 +216,13 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], re.Pattern[str] | _Alternation,
 # Bits per character above which a 32+ character assigned value is taken for a key.
 # Hex (git SHAs, digests) tops out at 4.0, so it is never caught by this rule.
 HIGH_ENTROPY_BITS = 4.2
+# A bare assigned value shorter than this is a word, not a secret (`token: 5`).
+MIN_BARE = 4
+
+# What may precede a `name: value` for the value to run to the end of its line (YAML, .env).
+# A value that is a placeholder, not a secret: $VAR, ${VAR}, <your-key>, env lookups, redacted.
+_PLACEHOLDER = _Rx(r"^(?:\$|<|\{|\[redacted|os\.environ|process\.env|env\.|\*+$|x+$)", re.I)
+_LINE_HEAD = _Rx(r"[ \t]*(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]*")
 
 
 def enabled() -> bool:
@@ -147,6 +240,23 @@ def _ascii_lower(text: str) -> str:
     if text.isascii():
         return text.lower()
     return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+
+
+def _line_value(text: str, m: re.Match[str]) -> tuple[int, int]:
+    """The span of a bare assigned value: one word, or (after `name:` that opens its line, as in
+    YAML) the rest of the line but a trailing ` # comment`."""
+    start, end = m.span(4)
+    if m.group(1) != ":":
+        return start, end
+    head = text.rfind("\n", 0, m.start()) + 1
+    if not _LINE_HEAD.get().fullmatch(text, head, m.start()):
+        return start, end
+    stop = text.find("\n", end)
+    stop = len(text) if stop < 0 else stop
+    rest = text[end:stop]
+    cut = rest.find(" #")
+    rest = (rest if cut < 0 else rest[:cut]).rstrip()
+    return start, end + len(rest)
 
 
 def redact(text: str) -> tuple[str, int]:
@@ -171,15 +281,25 @@ def redact(text: str) -> tuple[str, int]:
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(hay):
-            g = next(i for i in (1, 2, 3) if m.group(i) is not None) if group == -1 else group
-            value = text[m.start(g) : m.end(g)]
+            if group == -1:
+                g = next(i for i in range(2, m.re.groups + 1) if m.group(i) is not None) if kind == "secret-assignment" \
+                    else next(i for i in range(1, m.re.groups + 1) if m.group(i) is not None)
+            else:
+                g = group
+            start, end = m.span(g)
+            if kind == "secret-assignment" and g == 4:
+                start, end = _line_value(text, m)
+                if end - start < MIN_BARE:
+                    continue
+            value = text[start:end]
             if "[redacted:" in value:
                 continue
-            if kind == "secret-assignment" and _PLACEHOLDER.match(value):
+            if group == -1 and _PLACEHOLDER.get().match(value):
                 continue
-            if kind == "high-entropy" and _entropy(value) < HIGH_ENTROPY_BITS:
+            if kind == "high-entropy" and (value[0] == "/" or _entropy(value) < HIGH_ENTROPY_BITS):
+                continue  # (a value that opens with `/` is a path: `files: /srv/app/…`)
+            if start < last:
                 continue
-            start, end = m.span(g)
             pieces.append(text[last:start])
             pieces.append(f"[redacted:{kind}]")
             last = end
@@ -189,3 +309,31 @@ def redact(text: str) -> tuple[str, int]:
             text = "".join(pieces)
             low = _ascii_lower(text)
     return text, count
+
+
+def redact_data(obj: object) -> tuple[object, int]:
+    """A decoded JSON value with every string redacted, and the whole value of a key that names
+    a credential (`{"password": "a b c"}`): what `redact` finds in text, found in structure."""
+    if isinstance(obj, str):
+        return redact(obj)
+    if isinstance(obj, list):
+        out, count = [], 0
+        for v in obj:
+            v, n = redact_data(v)
+            out.append(v)
+            count += n
+        return out, count
+    if isinstance(obj, dict):
+        d, count = {}, 0
+        for k, v in obj.items():
+            if isinstance(v, str) and isinstance(k, str) and len(v) >= MIN_BARE and not _PLACEHOLDER.get().match(v) \
+                    and "[redacted:" not in v:
+                low = _ascii_lower(k)
+                if any(next(p.finditer(low), None) for p in _KEY_NAMES):
+                    d[k] = "[redacted:secret-assignment]"
+                    count += 1
+                    continue
+            d[k], n = redact_data(v)
+            count += n
+        return d, count
+    return obj, 0

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from deja import notes, times
 from deja.errors import NotFound, QueryError
+from deja.terminal import strip as strip_escapes
 from deja.model import CODE_ROLE, ROLE_CODE, Role
 from deja.search import Options, search
 from deja.store import Filters, SessionRow, Store, StoredRecord
@@ -272,14 +273,13 @@ def blame(store: Store, path: str, project: str | None = None, harness: str | No
 _EXC = re.compile(r"\b[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Failure|Fault)\b(?::\s*\S.*)?")
 _CODED = re.compile(r"\berror\[?[A-Z]+\d+\]?|\b[A-Z]{2,}\d{3,}\b|\bE[A-Z]{3,}\b|\bERR_[A-Z_]+\b")
 _ERRORISH = re.compile(r"error|fatal|failed|panic|exception|traceback|cannot|not found|denied", re.IGNORECASE)
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _PATHTOK = re.compile(r"(?:[\w.~-]*[/\\])+([\w.-]+)")
 
 
 def normalise_error(line: str) -> str:
     """An error line as it stays across runs and machines: lower case, paths cut to their file
     names, numbers and addresses as `N`, quotes and spaces made uniform."""
-    s = _PATHTOK.sub(r"\1", re.sub(r"[‘’`“”\"]", "'", _ANSI.sub("", line).lower()))
+    s = _PATHTOK.sub(r"\1", re.sub(r"[‘’`“”\"]", "'", strip_escapes(line).lower()))
     s = re.sub(r"\b\d+(?:\.\d+)*\b", "N", re.sub(r"\b0x[0-9a-f]+\b", "N", s))
     return " ".join(s.split())[:200]
 
@@ -288,7 +288,7 @@ def signature(error: str) -> str:
     """The error's signature: the exception line (`ModuleNotFoundError: No module named 'x'`; a
     traceback's last), else the line with an error code (`error[E0382]`, `TS2345`, `ENOENT`),
     else the first line that reads like an error, else the first line — normalised."""
-    lines = [ln.strip() for ln in _ANSI.sub("", error).splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in strip_escapes(error).splitlines() if ln.strip()]
     if not lines:
         raise QueryError("give the error text: `deja fix \"ModuleNotFoundError: No module named 'x'\"`")
     excs = [m.group() for m in map(_EXC.search, reversed(lines)) if m and ":" in m.group()]

@@ -29,5 +29,5 @@ def promote(ident, state, why, tags, as_json) -> None:
             "searchable": p.searchable,
         })
         return
-    click.echo(f"promoted {p.session.harness} {p.session.id} as {p.state}; note in {p.note_key}"
+    render.echo(f"promoted {p.session.harness} {p.session.id} as {p.state}; note in {p.note_key}"
                + ("" if p.searchable else " (searchable after the next index)"))

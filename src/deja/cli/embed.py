@@ -26,7 +26,7 @@ def embed(as_json) -> None:
     finally:
         store.close()
         if not as_json and sys.stderr.isatty():
-            click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
+            render.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "model": semantic.MODEL_NAME, **stats.__dict__})
         return
@@ -34,7 +34,7 @@ def embed(as_json) -> None:
         render.note(f"the old sidecar was {stats.rebuilt}: rebuilt it")
     work = stats.seconds - stats.load_seconds
     rate = f" ({stats.units / work:.0f} units/s after {stats.load_seconds:.1f}s loading the model)" if stats.units and work > 0 else ""
-    click.echo(
+    render.echo(
         f"embedded {stats.embedded} session(s), {stats.units} unit(s) in {stats.seconds:.1f}s{rate}; "
         f"{stats.total_units} units for {stats.sessions} sessions"
     )

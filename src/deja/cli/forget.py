@@ -33,11 +33,11 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
                 render.emit_json({"schema_version": SCHEMA_VERSION, "forgotten": [
                     {"key": k, "path": p, "title": t, "forgotten_at": render.iso(c)} for k, p, t, c in rows]})
             for k, p, t, c in rows if not as_json else []:
-                click.echo(f"{render.day(c)}  {k}  {t}")
+                render.echo(f"{render.day(c)}  {k}  {t}")
             return
         if unforget:
             path = retention.unforget(store, unforget)
-            click.echo(f"unforgotten; {path or 'its source'} is read again on the next search or `deja index`")
+            render.echo(f"unforgotten; {path or 'its source'} is read again on the next search or `deja index`")
             return
         cutoff = parse_since(before, time.time()) if before else None
         rows = retention.select(store, session, project, cutoff)
@@ -51,8 +51,8 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
                           "sessions": [render.session_json(r) for r in rows]})
         return
     for r in rows:
-        click.echo(render.header(r))
+        render.echo(render.header(r))
     verb = "would forget" if dry_run else "forgot"
-    click.echo(f"{verb} {len(rows)} session(s)")
+    render.echo(f"{verb} {len(rows)} session(s)")
 
 

@@ -35,10 +35,10 @@ def timeline(project, harness, since, limit, as_json) -> None:
                           "sessions": [render.session_json(r) for r in rows]})
         return
     if not rows:
-        click.echo("No sessions.")
+        render.echo("No sessions.")
         raise click.exceptions.Exit(1)
     for r in rows:
-        click.echo(f"{render.header(r)}  ({r.records} records)")
+        render.echo(f"{render.header(r)}  ({r.records} records)")
     _more(len(rows), total, "session(s)")
 
 
@@ -61,11 +61,11 @@ def workspaces(harness, since, limit, as_json) -> None:
             for w in items]})
         return
     if not items:
-        click.echo("No sessions.")
+        render.echo("No sessions.")
         raise click.exceptions.Exit(1)
     for w in items:
         hs = ", ".join(f"{h} {n}" for h, n in sorted(w.harnesses.items(), key=lambda x: -x[1]))
-        click.echo(f"{render.day(w.last)}  {click.style(w.project or '-', fg='green', bold=True)}  "
+        render.echo(f"{render.day(w.last)}  {render.style(w.project or '-', fg='green', bold=True)}  "
                    f"{w.sessions} session(s), {w.records} records  ({hs})")
     _more(len(items), total, "project(s)")
 
@@ -85,13 +85,13 @@ def touched(ident, as_json) -> None:
             {"path": t.path, "count": t.count, "read": t.read, "edited": t.edited,
              "first": render.iso(t.first), "last": render.iso(t.last)} for t in items]})
         return
-    click.echo(render.header(row))
+    render.echo(render.header(row))
     if not items:
-        click.echo("    touched no files (as far as the harness records)")
+        render.echo("    touched no files (as far as the harness records)")
         return
     for t in items:
-        edited = click.style(f", edited {t.edited}×", fg="yellow") if t.edited else ""
-        click.echo(f"    {t.path}  {t.count}×{edited}  {render.day(t.first)} → {render.day(t.last)}")
+        edited = render.style(f", edited {t.edited}×", fg="yellow") if t.edited else ""
+        render.echo(f"    {t.path}  {t.count}×{edited}  {render.day(t.first)} → {render.day(t.last)}")
 
 
 def _node_json(n: lib.Node) -> dict:
@@ -116,16 +116,16 @@ def trace(ident, as_json) -> None:
         return
     depth = 0
     if lin.missing_parent:
-        click.echo(click.style(f"(parent {lin.missing_parent} is not in the index)", dim=True))
+        render.echo(render.style(f"(parent {lin.missing_parent} is not in the index)", dim=True))
         depth = 1
     for a in lin.ancestors:
-        click.echo("  " * depth + render.header(a))
+        render.echo("  " * depth + render.header(a))
         depth += 1
-    click.echo("  " * depth + click.style("▶ ", bold=True) + render.header(lin.session))
+    render.echo("  " * depth + render.style("▶ ", bold=True) + render.header(lin.session))
 
     def show(nodes: list[lib.Node], d: int) -> None:
         for n in nodes:
-            click.echo("  " * d + "└ " + render.header(n.session))
+            render.echo("  " * d + "└ " + render.header(n.session))
             show(n.children, d + 1)
 
     show(lin.children, depth + 1)
@@ -157,15 +157,15 @@ def event(ident, seq, before, after, as_json) -> None:
             raise click.exceptions.Exit(1)
         return
     if ev.status != "found":
-        click.echo(f"{ev.message}", err=True)
+        render.echo(f"{ev.message}", err=True)
         raise click.exceptions.Exit(1)
     if ev.message:
         render.note(ev.message)
     render.note(f"{ev.source}")
     for ln in ev.lines:
-        mark = click.style(f"{ln.line}:", fg="cyan", bold=ln.match)
+        mark = render.style(f"{ln.line}:", fg="cyan", bold=ln.match)
         body = json.dumps(ln.event, ensure_ascii=False) if ln.event is not None else ln.raw
-        click.echo(f"{mark} {body}")
+        render.echo(f"{mark} {body}")
 
 
 @click.command()
@@ -199,17 +199,17 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
              "session": render.session_json(s.session)} for s in chosen]})
         return
     if not spans:
-        click.echo(f"No edit replaced anything in {path!r}.")
+        render.echo(f"No edit replaced anything in {path!r}.")
         raise click.exceptions.Exit(1)
     if span:
-        click.echo(chosen[0].text, nl=not chosen[0].text.endswith("\n"))
+        render.echo(chosen[0].text, nl=not chosen[0].text.endswith("\n"), exact=True)
         return
     for s in chosen:
-        click.echo(click.style(f"[{s.number}] ", bold=True) + f"{render.day(s.time)}  {s.path}  {_ref(s.session)}")
+        render.echo(render.style(f"[{s.number}] ", bold=True) + f"{render.day(s.time)}  {s.path}  {_ref(s.session)}")
         for line in s.text.splitlines()[:12]:
-            click.echo(f"    {line}")
+            render.echo(f"    {line}")
         if len(s.text.splitlines()) > 12:
-            click.echo(click.style(f"    … {len(s.text.splitlines()) - 12} more lines (--span {s.number})", dim=True))
+            render.echo(render.style(f"    … {len(s.text.splitlines()) - 12} more lines (--span {s.number})", dim=True))
     _more(len(chosen), len(spans), "span(s)")
 
 
@@ -232,11 +232,11 @@ def files(topic, project, harness, since, limit, as_json) -> None:
              "examples": [render.session_json(s) for s in f.examples[:3]]} for f in items]})
         return
     if not items:
-        click.echo(f"No file touched in {sessions} session(s) about {' '.join(topic)!r}.")
+        render.echo(f"No file touched in {sessions} session(s) about {' '.join(topic)!r}.")
         raise click.exceptions.Exit(1)
     for f in items:
-        edited = click.style(" edited", fg="yellow") if f.edited else ""
-        click.echo(f"{click.style(f.path, bold=True)}{edited}  in {f.sessions} of these session(s), "
+        edited = render.style(" edited", fg="yellow") if f.edited else ""
+        render.echo(f"{render.style(f.path, bold=True)}{edited}  in {f.sessions} of these session(s), "
                    f"{f.overall} overall; last {render.day(f.last)}")
     _more(len(items), total, "file(s)")
 
@@ -260,12 +260,12 @@ def friction(project, harness, since, limit, as_json, min_sessions) -> None:
              "recent": [render.session_json(s) for s in g.recent]} for g in items]})
         return
     if not items:
-        click.echo(f"No error hit {min_sessions} or more sessions.")
+        render.echo(f"No error hit {min_sessions} or more sessions.")
         raise click.exceptions.Exit(1)
     for g in items:
         hs = ", ".join(f"{h} {n}" for h, n in sorted(g.harnesses.items(), key=lambda x: -x[1]))
-        click.echo(click.style(g.signature, fg="red", bold=True))
-        click.echo(f"    {g.sessions} sessions ({hs}), {g.occurrences}×; last {render.day(g.last)}"
+        render.echo(render.style(g.signature, fg="red", bold=True))
+        render.echo(f"    {g.sessions} sessions ({hs}), {g.occurrences}×; last {render.day(g.last)}"
                    f" in {_ref(g.recent[0])}")
     if capped:
         render.note("only the newest tool output was read; narrow with --since or --project")

@@ -37,7 +37,7 @@ def index(rebuild, background, as_json) -> None:
         d = report.as_dict()
         render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records}})
         return
-    click.echo(
+    render.echo(
         f"indexed {report.parsed} changed file(s) of {report.files} ({report.appended} appended, "
         f"{report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
         f"{report.records} records, {report.redactions} redaction(s), {report.errors} unreadable; "
@@ -73,13 +73,13 @@ def sources(as_json) -> None:
         render.note(note)
     colours = {"ok": "green", "missing": None, "unreadable": "red", "parsed-zero": "yellow"}
     for s in states:
-        state = click.style(f"{s.state:<11}", fg=colours[s.state])
-        click.echo(
+        state = render.style(f"{s.state:<11}", fg=colours[s.state])
+        render.echo(
             f"{s.harness:<12} {state} files={s.files:<6} sessions={s.sessions:<6} records={s.records:<8} "
             f"skipped={s.skipped:<4} redacted={s.redactions}"
         )
         if s.reason:
-            click.echo(click.style(f"{'':<12} {s.reason}", dim=True))
+            render.echo(render.style(f"{'':<12} {s.reason}", dim=True))
 
 
 @click.command()
@@ -114,12 +114,12 @@ def status(as_json) -> None:
         render.emit_json(info)
         return
     if not exists:
-        click.echo(f"no index yet at {d}; `deja index` builds it")
+        render.echo(f"no index yet at {d}; `deja index` builds it")
         return
-    click.echo(f"index     {d} ({size / 1e6:.1f} MB, {INDEX_VERSION})")
-    click.echo(f"contents  {sessions} sessions, {records} records from {files} files")
-    click.echo(f"notes     {paths.notes_file()}")
+    render.echo(f"index     {d} ({size / 1e6:.1f} MB, {INDEX_VERSION})")
+    render.echo(f"contents  {sessions} sessions, {records} records from {files} files")
+    render.echo(f"notes     {paths.notes_file()}")
     if not redact.enabled():
-        click.echo("redaction OFF (DEJA_NO_REDACT=1): unsafe")
+        render.echo("redaction OFF (DEJA_NO_REDACT=1): unsafe")
 
 

@@ -44,7 +44,7 @@ def _report(changes, as_json: bool, errors: list[str]) -> None:
         return
     for c in changes:
         note = f" (backup: {_home(c.backup)})" if c.backup and c.action in ("added", "updated") else ""
-        click.echo(f"{c.agent:<12} {c.what:<11} {c.action:<9} {_home(c.path)}{note}")
+        render.echo(f"{c.agent:<12} {c.what:<11} {c.action:<9} {_home(c.path)}{note}")
 
 
 @click.command()
@@ -69,7 +69,7 @@ def install(targets, every, hooks, auto, as_json) -> None:
     changes, errors = _run(agents, lambda a: lib.install(a, cmd, hooks or auto), len(targets) == 1)
     _report(changes, as_json, errors)
     if not as_json and any(c.what == "hooks" and c.agent == "codex" and c.action != "unchanged" for c in changes):
-        click.echo("codex: review and trust the new hooks the next time codex starts (codex asks once)")
+        render.echo("codex: review and trust the new hooks the next time codex starts (codex asks once)")
     if errors:
         raise click.exceptions.Exit(1)
 
@@ -87,7 +87,7 @@ def uninstall(targets, every, as_json) -> None:
     if not as_json:
         changes = [c for c in changes if c.action != "absent" or targets]
         if not changes and not errors:
-            click.echo("deja is not wired into any agent")
+            render.echo("deja is not wired into any agent")
     _report(changes, as_json, errors)
     if errors:
         raise click.exceptions.Exit(1)
@@ -105,7 +105,7 @@ def _run(agents, fn, single: bool):
             if single:
                 raise DejaError(msg) from e
             errors.append(msg)
-            click.echo(f"Error: {msg}", err=True)
+            render.echo(f"Error: {msg}", err=True)
     return changes, errors
 
 
@@ -129,42 +129,42 @@ def doctor(as_json) -> None:
 
 def _print(r) -> None:
     v = r.versions
-    click.echo(f"versions  deja {v['deja']} · python {v['python']} · tantivy {v['tantivy']} · sqlite {v['sqlite']}")
+    render.echo(f"versions  deja {v['deja']} · python {v['python']} · tantivy {v['tantivy']} · sqlite {v['sqlite']}")
     i = r.index
     if not i.get("exists"):
-        click.echo(f"index     none yet at {_home(i['dir'])}")
+        render.echo(f"index     none yet at {_home(i['dir'])}")
     elif not i.get("opens"):
-        click.echo(f"index     {_home(i['dir'])}: " + click.style("cannot be opened", fg="red"))
+        render.echo(f"index     {_home(i['dir'])}: " + render.style("cannot be opened", fg="red"))
     else:
         extra = f", {i['pending']} pending" if i.get("pending") else ""
         extra += f", {i['errors']} unreadable" if i.get("errors") else ""
         busy = f", indexing now (pid {i['writer_pid']})" if i.get("writer_pid") else ""
-        click.echo(f"index     {_home(i['dir'])}: {i['bytes'] / 1e6:.1f} MB, {i['sessions']} sessions, "
+        render.echo(f"index     {_home(i['dir'])}: {i['bytes'] / 1e6:.1f} MB, {i['sessions']} sessions, "
                    f"{i['records']} records from {i['files']} files ({i['version']}){extra}{busy}")
     found = [s for s in r.sources if s["state"] not in ("missing",)]
     parts = []
     for s in found:
         n = f" {s['sessions']}" if "sessions" in s else f" ({s.get('files', 0)} files)"
         colour = "green" if s["state"] in ("ok", "found") else "red"
-        parts.append(click.style(s["harness"], fg=colour) + n + ("" if s["state"] in ("ok", "found") else f" ({s['state']})"))
-    click.echo("stores    " + (", ".join(parts) if parts else "no agent history found"))
-    click.echo("agents")
+        parts.append(render.style(s["harness"], fg=colour) + n + ("" if s["state"] in ("ok", "found") else f" ({s['state']})"))
+    render.echo("stores    " + (", ".join(parts) if parts else "no agent history found"))
+    render.echo("agents")
     for a in r.agents:
         if not a["present"] and all(w["state"] == "absent" for w in a["wiring"]):
             continue
         bits = []
         for w in a["wiring"]:
             colour = {"installed": "green", "outdated": "yellow", "unreadable": "red"}.get(w["state"])
-            bits.append(f"{w['what']} " + (click.style(w["state"], fg=colour) if colour else w["state"]))
+            bits.append(f"{w['what']} " + (render.style(w["state"], fg=colour) if colour else w["state"]))
         hint = ""
         if a["wiring"][0]["state"] == "absent":
-            hint = click.style(f"  (`deja install {a['agent']}`)", dim=True)
-        click.echo(f"  {a['agent']:<12} " + ", ".join(bits) + hint)
+            hint = render.style(f"  (`deja install {a['agent']}`)", dim=True)
+        render.echo(f"  {a['agent']:<12} " + ", ".join(bits) + hint)
     if not r.problems:
-        click.echo(click.style("ok", fg="green") + ": nothing to fix")
+        render.echo(render.style("ok", fg="green") + ": nothing to fix")
         return
-    click.echo("problems")
+    render.echo("problems")
     for p in r.problems:
         colour = "red" if p.severity == "error" else "yellow"
-        click.echo(f"  {click.style(f'{p.severity:<8}', fg=colour)} {p.what}")
-        click.echo(f"           → {p.fix}")
+        render.echo(f"  {render.style(f'{p.severity:<8}', fg=colour)} {p.what}")
+        render.echo(f"           → {p.fix}")

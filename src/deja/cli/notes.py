@@ -22,6 +22,6 @@ def remember(text, project, tags, as_json) -> None:
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "note": entry, "searchable": searchable})
         return
-    click.echo(f"remembered for {entry['project']}" + ("" if searchable else " (searchable after the next index)"))
+    render.echo(f"remembered for {entry['project']}" + ("" if searchable else " (searchable after the next index)"))
 
 

@@ -2,37 +2,55 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 
-from deja import times
+from deja import redact, times
 from deja.store import SessionRow
+from deja.terminal import visible
 
 # What click.style and click.echo do, without importing click (a search should not pay for it).
 _COLOURS = {"black": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37}
-_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+# deja's own styles are written with this stand-in for ESC, unknown outside this process: echo
+# shows every control character a transcript holds as an escape (deja.terminal.visible), then
+# turns only these into colour on a terminal (or drops them in a pipe). A transcript can't forge it.
+_SGR = "\ue000" + os.urandom(6).hex() + "["
+_OWN = re.compile(re.escape(_SGR) + r"[0-9;]*m")
 
 
 def style(text: str, fg: str | None = None, bold: bool | None = None, dim: bool | None = None) -> str:
-    """ANSI styling, as click.style writes it."""
-    bits = [f"\033[{_COLOURS[fg]}m"] if fg else []
+    """Styling as click.style writes it (shown by `echo` only)."""
+    bits = [f"{_SGR}{_COLOURS[fg]}m"] if fg else []
     if bold is not None:
-        bits.append(f"\033[{1 if bold else 22}m")
+        bits.append(f"{_SGR}{1 if bold else 22}m")
     if dim is not None:
-        bits.append(f"\033[{2 if dim else 22}m")
-    return "".join(bits) + text + "\033[0m"
+        bits.append(f"{_SGR}{2 if dim else 22}m")
+    return "".join(bits) + text + f"{_SGR}0m"
 
 
-def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
-    """One line to stdout (stderr), styles dropped unless it is a terminal, as click.echo does."""
+def safe(message: str) -> str:
+    """What any text front shows: redacted (a second pass over what the index holds, for an
+    index written before a rule existed) and with control characters made visible."""
+    if redact.enabled():
+        message = redact.redact(message)[0]
+    return visible(message)
+
+
+def echo(message: str = "", err: bool = False, nl: bool = True, exact: bool = False) -> None:
+    """One line to stdout (stderr), made safe (`safe`), styles dropped unless it is a terminal, as
+    click.echo does. `exact`: in a pipe, the text goes out as it is (a span restored to a file)."""
     stream = sys.stderr if err else sys.stdout
     if stream is None:
         return
     if nl:
         message += "\n"
     isatty = getattr(stream, "isatty", None)
-    if not (isatty and isatty()):
-        message = _ANSI.sub("", message)
+    tty = bool(isatty and isatty())
+    if not (exact and not tty):
+        message = safe(message)
+    if _SGR in message:
+        message = message.replace(_SGR, "\033[") if tty else _OWN.sub("", message)
     stream.write(message)
     stream.flush()
 
@@ -61,15 +79,29 @@ def session_json(s: SessionRow) -> dict:
     }
 
 
+# Characters JSON leaves raw with ensure_ascii=False that a terminal may obey: DEL and C1.
+_JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
+
+
 def emit_json(obj: dict) -> None:
+    """`obj` as one line of JSON, its strings redacted; exact otherwise (JSON escapes C0, and
+    DEL and C1 are written as \\u escapes too, so a terminal never sees them raw)."""
     import json  # only a --json run pays for it
 
-    echo(json.dumps(obj, ensure_ascii=False, indent=None))
+    if redact.enabled():
+        obj = redact.redact_data(obj)[0]  # type: ignore[assignment]
+    text = json.dumps(obj, ensure_ascii=False, indent=None)
+    if _JSON_RAW_CONTROL.search(text):
+        text = _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
 
 
 def marked(text: str, marks: list[tuple[int, int]]) -> str:
-    """The text with its matches in bold yellow (a terminal drops no information in a pipe)."""
-    if not marks:
+    """The text with its matches in bold yellow (a terminal drops no information in a pipe).
+    A text that still holds a secret is shown unmarked: a mark inside it would hide it from
+    the redaction `echo` makes."""
+    if not marks or (redact.enabled() and redact.redact(text)[1]):
         return text
     out, last = [], 0
     for a, b in marks:
@@ -94,6 +126,7 @@ def note(message: str) -> None:
 
 def progress(message: str) -> None:
     if sys.stderr.isatty():
-        echo("\r\033[K" + message, err=True, nl=False)
+        sys.stderr.write("\r\033[K" + visible(message))  # deja's own line rewrite, then the text made safe
+        sys.stderr.flush()
     else:
         echo(message, err=True)

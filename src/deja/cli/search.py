@@ -71,14 +71,14 @@ def show(ident, offset, limit, as_json) -> None:
             }
         )
         return
-    click.echo(render.header(row))
-    click.echo(click.style(f"{row.path}", dim=True))
+    render.echo(render.header(row))
+    render.echo(render.style(f"{row.path}", dim=True))
     for r in records:
         role = CODE_ROLE[r.role].value
         colour = {"user": "green", "assistant": "blue"}.get(role)
-        click.echo("")
-        click.echo(click.style(f"[{r.seq}] {role}  {render.day(r.time)}", fg=colour, bold=True))
-        click.echo(r.text)
+        render.echo("")
+        render.echo(render.style(f"[{r.seq}] {role}  {render.day(r.time)}", fg=colour, bold=True))
+        render.echo(r.text)
 
 
 @click.command()
@@ -97,6 +97,6 @@ def last(n, harness, project, as_json) -> None:
         render.emit_json({"schema_version": SCHEMA_VERSION, "sessions": [render.session_json(r) for r in rows]})
         return
     for r in rows:
-        click.echo(render.header(r))
+        render.echo(render.header(r))
 
 

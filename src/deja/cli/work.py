@@ -39,7 +39,7 @@ def _limit(default: int):
 
 
 def _ref(s) -> str:
-    return f"{click.style(s.harness, fg='magenta')} {click.style(s.id[:8], fg='cyan')} {click.style(s.project or '-', fg='green')}"
+    return f"{render.style(s.harness, fg='magenta')} {render.style(s.id[:8], fg='cyan')} {render.style(s.project or '-', fg='green')}"
 
 
 @click.command()
@@ -64,12 +64,12 @@ def how(tool, project, harness, since, limit, as_json) -> None:
         })
         return
     if not res.items:
-        click.echo(f"No command ran {res.query!r}.")
+        render.echo(f"No command ran {res.query!r}.")
         raise click.exceptions.Exit(1)
     for i in res.items:
-        failed = click.style(f", {i.failed} failed", fg="red") if i.failed else ""
-        click.echo(f"{click.style(i.command, bold=True)}")
-        click.echo(f"    {i.sessions} session(s), {i.runs} run(s){failed}; last {render.day(i.last)} in {_ref(i.session)}")
+        failed = render.style(f", {i.failed} failed", fg="red") if i.failed else ""
+        render.echo(f"{render.style(i.command, bold=True)}")
+        render.echo(f"    {i.sessions} session(s), {i.runs} run(s){failed}; last {render.day(i.last)} in {_ref(i.session)}")
     if res.total > len(res.items):
         render.note(f"{res.total - len(res.items)} more invocation(s); --limit N to see them")
 
@@ -97,14 +97,14 @@ def blame(path, project, harness, since, limit, as_json) -> None:
         })
         return
     if not res.items:
-        click.echo(f"No session mentions {path!r}.")
+        render.echo(f"No session mentions {path!r}.")
         raise click.exceptions.Exit(1)
     for m in res.items:
         how_ = "touched" if m.touched else "discussed"
-        click.echo(render.header(m.session))
-        click.echo(f"    {how_} {click.style(m.mention, fg='yellow')} ({m.specificity}; {', '.join(m.roles)}; {m.count}×)")
+        render.echo(render.header(m.session))
+        render.echo(f"    {how_} {render.style(m.mention, fg='yellow')} ({m.specificity}; {', '.join(m.roles)}; {m.count}×)")
         if m.decision:
-            click.echo(f"    decided: {m.decision}")
+            render.echo(f"    decided: {m.decision}")
     if res.total > len(res.items):
         render.note(f"{res.total - len(res.items)} more session(s); --limit N to see them")
 
@@ -139,23 +139,23 @@ def fix(error, project, harness, since, limit, as_json) -> None:
         })
         return
     if not res.sessions:
-        click.echo(f"No session got past {res.signature!r}.")
+        render.echo(f"No session got past {res.signature!r}.")
         raise click.exceptions.Exit(1)
     render.note(f"signature: {res.signature}")
     for c in res.commands:
-        ok = click.style(f", it passed after in {c.verified}", fg="green") if c.verified else ""
-        click.echo(f"{click.style(c.command, bold=True)}    {c.sessions} session(s){ok}")
-    click.echo("")
+        ok = render.style(f", it passed after in {c.verified}", fg="green") if c.verified else ""
+        render.echo(f"{render.style(c.command, bold=True)}    {c.sessions} session(s){ok}")
+    render.echo("")
     for f in res.sessions:
-        click.echo(render.header(f.session))
+        render.echo(render.header(f.session))
         if f.failed:
-            click.echo(f"    {f.failed} failed: {f.error}")
+            render.echo(f"    {f.failed} failed: {f.error}")
         for c in f.commands:
-            click.echo(f"    $ {c}")
+            render.echo(f"    $ {c}")
         if f.edited:
-            click.echo(f"    edited {', '.join(f.edited)}")
+            render.echo(f"    edited {', '.join(f.edited)}")
         if f.verified and f.failed:
-            click.echo(click.style(f"    then {f.failed} passed", fg="green"))
+            render.echo(render.style(f"    then {f.failed} passed", fg="green"))
 
 
 @click.command()
@@ -180,9 +180,9 @@ def ctx(query, harness, project, max_bytes, as_json) -> None:
         render.emit_json({"schema_version": SCHEMA_VERSION, "query": " ".join(query), "digest": body})
         return
     if d is None:
-        click.echo(f"No session matches {' '.join(query)!r}.", err=True)
+        render.echo(f"No session matches {' '.join(query)!r}.", err=True)
         raise click.exceptions.Exit(1)
-    click.echo(d.markdown, nl=False)
+    render.echo(d.markdown, nl=False)
 
 
 @click.command()
