@@ -115,7 +115,11 @@ def check_index(r: Report):
                    "can read of the history of deleted sources")
     try:
         store = Store(d, readonly=True)
-        store.text.num_docs()
+        try:
+            store.verify()
+        except BaseException:
+            store.close()
+            raise
     except IndexDamaged as e:
         info["damaged"] = e.reason
         r.error(f"the index is damaged: {e.reason}", rebuild_fix)

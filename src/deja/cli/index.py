@@ -140,8 +140,8 @@ def status(as_json) -> None:
         try:
             store = Store(d, readonly=True)
             try:
+                store.verify()
                 files, sessions, records = store.catalog.totals()
-                store.text.num_docs()
             finally:
                 store.close()
         except IndexDamaged as e:

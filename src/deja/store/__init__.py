@@ -75,6 +75,15 @@ class Store:
             self.catalog.close()
             raise
 
+    def verify(self) -> None:
+        """The deeper check `deja status` and `deja doctor` make, not every open (SQLite's
+        quick_check reads every page: ~0.5 ms per MB of catalog, docs/benchmarks.md): raises
+        IndexDamaged."""
+        problem = self.catalog.quick_check()
+        if problem:
+            raise IndexDamaged(f"the catalog {self.catalog.path} fails SQLite's quick_check ({problem})")
+        self.text.num_docs()
+
     def close(self) -> None:
         try:
             if not self.readonly:

@@ -94,6 +94,14 @@ class Catalog:
     def close(self) -> None:
         self.db.close()
 
+    def quick_check(self) -> str:
+        """SQLite's quick_check: "" when it passes, else its first complaints."""
+        try:
+            rows = self.db.execute("PRAGMA quick_check(3)").fetchall()
+        except sqlite3.DatabaseError as e:
+            return str(e)
+        return "" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows)
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error (`with conn:` is not a transaction)."""

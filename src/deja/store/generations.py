@@ -21,7 +21,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import shutil
 import time
 from pathlib import Path
 
@@ -136,6 +135,8 @@ def _fsync_dir(path: Path) -> None:
 def retire(root: Path, gen: Path, damaged: bool = False) -> str:
     """A generation that is no longer live: moved aside when damaged (returns where), else deleted
     once no reader pins it (returns "" either way when it stays for a later sweep)."""
+    import shutil  # here: ~3 ms of imports (bz2, lzma) a search does not pay
+
     if damaged:
         aside = root / f"{DAMAGED}{time.time_ns()}"
         if gen == root:
@@ -182,6 +183,8 @@ def retire(root: Path, gen: Path, damaged: bool = False) -> str:
 
 
 def _prune_damaged(root: Path, keep: str) -> None:
+    import shutil
+
     for name in os.listdir(root):
         if name.startswith(DAMAGED) and name != keep and name.removeprefix(DAMAGED).isdigit():
             shutil.rmtree(root / name, ignore_errors=True)
@@ -192,6 +195,8 @@ def sweep(root: Path) -> None:
     live (half-built or unpinned old ones), a pre-generation index once a generation is live,
     pointer temporaries, a rebuild marker of a dead process. The caller holds the writer lock, so
     no rebuild is running."""
+    import shutil
+
     try:
         names = os.listdir(root)
     except OSError:
