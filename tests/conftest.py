@@ -55,6 +55,11 @@ def deja(*args: str, env: dict | None = None, check: bool = True) -> Run:
     return run
 
 
+def live_index(index_dir: Path) -> Path:
+    """The generation of the index that `live` names: where its catalog and text index are."""
+    return index_dir / (index_dir / "live").read_text().strip()
+
+
 def install_real(home: Path, harness: str) -> dict:
     """Put the store a real agent CLI wrote (tests/fixtures/real/<h>) into HOME; return its manifest."""
     src = FIXTURES / "real" / harness

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import deja, hits, install_real, write_jsonl
+from conftest import deja, hits, install_real, live_index, write_jsonl
 
 ROLE_FLAG = {"user_prompt": "user", "assistant_text": "assistant", "tool_output": "tool", "tool_command": "command"}
 
@@ -194,7 +194,7 @@ def test_index_dir_override(home, tmp_path):
     install_real(home, "pi")
     target = tmp_path / "elsewhere"
     deja("index", env={"DEJA_INDEX_DIR": str(target)})
-    assert (target / "catalog.sqlite").is_file() and not (home / ".cache/deja").exists()
+    assert (live_index(target) / "catalog.sqlite").is_file() and not (home / ".cache/deja").exists()
 
 
 def test_last_lists_recent_sessions(real_home):

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import deja, install_real
+from conftest import deja, install_real, live_index
 
 
 @pytest.fixture
@@ -35,10 +35,10 @@ def test_healthy_home(healthy):
 
 
 def test_corrupt_index_is_an_error_with_the_fix(healthy):
-    (healthy / ".cache" / "deja" / "catalog.sqlite").write_bytes(b"garbage, not sqlite\n" * 200)
+    (live_index(healthy / ".cache" / "deja") / "catalog.sqlite").write_bytes(b"garbage, not sqlite\n" * 200)
     r = deja("doctor", check=False)
     assert r.code == 1
-    assert "cannot be opened" in r.out and "deja index --rebuild" in r.out
+    assert "the index is damaged" in r.out and "deja index --rebuild" in r.out
     j = deja("doctor", "--json", check=False).json()
     assert j["ok"] is False
     assert any(p["severity"] == "error" and "rebuild" in p["fix"] for p in j["problems"])

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import deja, hits
+from conftest import deja, hits, live_index
 from test_incremental import append, transcript
 
 HOUR = 3600
@@ -28,7 +28,7 @@ def age(root: Path) -> None:
 
 
 def snapshot(home: Path) -> bool:
-    db = sqlite3.connect(home / ".cache/deja/catalog.sqlite")
+    db = sqlite3.connect(live_index(home / ".cache/deja") / "catalog.sqlite")
     try:
         return db.execute("SELECT 1 FROM meta WHERE key = 'fresh'").fetchone() is not None
     finally:
@@ -131,10 +131,21 @@ def test_a_new_exclusion_is_applied(home):
 
 def test_any_change_to_the_file_states_drops_the_snapshot(home):
     transcript(home, "s1", [("user", "the ibis question")])
+    transcript(home, "s2", [("user", "the ibis answer")])
     current(home)
-    deja("index", "--rebuild")
+    deja("forget", "--session", "s2")  # marks its file for a re-read: a change to the file states
     assert not snapshot(home)
     assert hits(deja("search", "ibis", "--json").json()) == [("claude", "s1")]
+
+
+def test_a_rebuild_leaves_a_snapshot_of_its_own_generation(home):
+    transcript(home, "s1", [("user", "the ibis question")])
+    current(home)
+    before = live_index(home / ".cache/deja")
+    deja("index", "--rebuild")
+    assert live_index(home / ".cache/deja") != before and snapshot(home)
+    r, trace = imports("search", "ibis", "--json")  # it holds: no parser imported
+    assert hits(r) == [("claude", "s1")] and " deja.indexer\n" not in trace
 
 
 def test_no_snapshot_from_observations_too_recent_to_trust(home):

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import deja, install_real, write_jsonl
+from conftest import deja, install_real, live_index, write_jsonl
 
 CLAUDE_SESSION = "465046b8-089c-49a4-a891-283be4b0cb3f"
 CLAUDE_CWD = "/tmp/harness/work-claude"
@@ -149,7 +149,7 @@ def test_no_index_is_silent_and_creates_nothing(home, kind):
 
 
 def test_a_failing_hook_says_nothing_even_when_the_index_is_broken(claude_index):
-    (claude_index / ".cache" / "deja" / "catalog.sqlite").write_bytes(b"not a database" * 100)
+    (live_index(claude_index / ".cache" / "deja") / "catalog.sqlite").write_bytes(b"not a database" * 100)
     assert hook("prompt", prompt_payload(HISTORY_ZH)) == (0, "", "")
 
 

@@ -17,7 +17,7 @@ pytest.importorskip("mcp")
 from mcp import ClientSession  # noqa: E402
 from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
 
-from conftest import deja, install_real  # noqa: E402
+from conftest import deja, install_real, live_index  # noqa: E402
 
 CLAUDE_SESSION = "465046b8-089c-49a4-a891-283be4b0cb3f"
 UNTRUSTED = "untrusted historical data"
@@ -141,10 +141,10 @@ def test_no_index_is_built_in_the_background_not_in_the_call(home):
     started = time.monotonic()
     r = _run(home, script)
     assert not r.is_error and "being built" in _text(r)
-    catalog = home / ".cache" / "deja" / "catalog.sqlite"
-    while not catalog.exists() and time.monotonic() - started < 30:  # the detached `deja index`
+    pointer = home / ".cache" / "deja" / "live"
+    while not pointer.exists() and time.monotonic() - started < 30:  # the detached `deja index`
         time.sleep(0.1)
-    assert catalog.exists()
+    assert (live_index(home / ".cache" / "deja") / "catalog.sqlite").exists()
     deja("index")  # waits for the background writer's lock, so nothing is left running
 
 

@@ -95,12 +95,14 @@ def _writer(d: Path) -> int | None:
 
 def check_index(r: Report):
     """Fill in the index section; return the store opened read-only, or None."""
-    from deja.errors import StoreError
-    from deja.store import INDEX_VERSION, Store
+    from deja.errors import IndexDamaged, StoreError
+    from deja.store import INDEX_VERSION, Store, generations
 
     d = paths.index_dir()
-    info: dict = {"dir": str(d), "exists": (d / "catalog.sqlite").exists(), "opens": False,
-                  "expected_version": INDEX_VERSION}
+    gen = generations.live(d)
+    info: dict = {"dir": str(d), "live": str(gen) if gen else None, "exists": gen is not None, "opens": False,
+                  "expected_version": INDEX_VERSION, "damaged": None,
+                  "rebuilding": generations.rebuilding(d) is not None}
     r.index = info
     if not info["exists"]:
         r.warn(f"no index yet at {d}: searches, the MCP server and hooks have nothing to answer from",
@@ -109,9 +111,19 @@ def check_index(r: Report):
     info["bytes"] = _size(d)
     writer = _writer(d)
     info["writer_pid"] = writer
+    rebuild_fix = ("run `deja index --rebuild`: it moves the damaged index aside, builds a new one and keeps what it "
+                   "can read of the history of deleted sources")
     try:
         store = Store(d, readonly=True)
-        store.text.num_docs()
+        try:
+            store.verify()
+        except BaseException:
+            store.close()
+            raise
+    except IndexDamaged as e:
+        info["damaged"] = e.reason
+        r.error(f"the index is damaged: {e.reason}", rebuild_fix)
+        return None
     except StoreError as e:
         r.error(f"the index cannot be opened: {e}", "run `deja index --rebuild` (the index is a cache: nothing is lost)")
         return None
@@ -129,7 +141,8 @@ def check_index(r: Report):
         info["gone"] = states.count("gone")
         info["documents"] = store.text.num_docs()
     except (sqlite3.Error, StoreError, OSError, ValueError) as e:
-        r.error(f"the index catalog is damaged ({e})", "run `deja index --rebuild`")
+        info["damaged"] = str(e)
+        r.error(f"the index is damaged: {e}", rebuild_fix)
         store.close()
         return None
     if info["version"] != INDEX_VERSION:

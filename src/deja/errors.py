@@ -22,6 +22,19 @@ class StoreError(DejaError):
     """The index could not be opened or written."""
 
 
+class IndexDamaged(StoreError):
+    """The index is damaged (a file missing, torn or not what it should be): `deja index
+    --rebuild` replaces it, keeping what it can read."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"the index is damaged: {reason}; run `deja index --rebuild`")
+        self.reason = reason
+
+
+class IndexOutdated(StoreError):
+    """The index was written by another version of deja: `deja index` rebuilds it."""
+
+
 class QueryError(DejaError):
     """A search query or filter could not be understood."""
 

@@ -31,10 +31,10 @@ from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from deja.errors import StoreError
-from deja.lock import WriterLock
+from deja.errors import IndexDamaged, IndexOutdated, StoreError
+from deja.lock import WriterLock, open_locked
 from deja.plain import Plain
-from deja.store import Store
+from deja.store import Store, generations
 
 # What a read may parse in front of the person before answering; more goes to the background.
 INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
@@ -249,24 +249,33 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
     small files) and hand a large rewrite to a detached background `deja index`, answering from
     the index as it is. Returns the store and a note for the person ("" when the index is current).
     """
-    first = not (directory / "catalog.sqlite").exists()
+    first = not generations.exists(directory)
     if not first:
         try:
-            store = Store(directory, repair=False)
+            store = Store(directory)
+        except IndexDamaged:
+            raise
         except StoreError:
-            pass  # the full path below repairs it, holding the writer lock
+            pass  # e.g. of another version: the full path below rebuilds it, holding the writer lock
         else:
             if current(store):
-                return store, ""
+                return store, rebuild_note(directory)
             store.close()
     from deja import indexer
 
     lock = WriterLock(directory)
     if not lock.acquire(wait=first, notice=progress):
-        return Store(directory, readonly=True), "another deja process is updating the index; results may be a moment behind"
+        return Store(directory, readonly=True), rebuild_note(directory) or (
+            "another deja process is updating the index; results may be a moment behind")
     note = ""
     try:
-        store = Store(directory)
+        try:
+            store = open_locked(directory)
+        except IndexOutdated:
+            from deja import rebuild
+
+            rebuild.run(directory, progress)
+            store = open_locked(directory)
         if first and progress:
             progress("building the index for the first time…")
         with recording() as rec:
@@ -287,6 +296,13 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
         lock.release()
 
 
+def rebuild_note(directory: Path) -> str:
+    """What a reader says while a rebuild runs ("" when none does)."""
+    if generations.rebuilding(directory) is None:
+        return ""
+    return "a rebuild of the index is running; answers come from the previous index until it is done"
+
+
 class Report(Plain):
     """What bringing the index up to date did: `indexer.apply`'s answer, `deja index --json`."""
 
@@ -304,31 +320,51 @@ class Report(Plain):
         return {k: getattr(self, k) for k in self.__slots__}
 
 
-def refresh(store: Store, rebuild: bool = False, progress: Progress | None = None) -> Report:
+def refresh(store: Store, progress: Progress | None = None, deadline: float | None = None) -> Report:
     """`indexer.refresh` for `deja index`: nothing to do when the snapshot holds (no parser is
     even imported), and a snapshot kept afterwards, so the searches that follow skip the full
-    check. The caller holds the writer lock."""
-    if not rebuild and current(store):
+    check. Past `deadline` what was parsed is kept and the rest left for the next run. The
+    caller holds the writer lock."""
+    if current(store):
         known = len(store.catalog.live_fids())
         return Report(files=known, unchanged=known)
     from deja import indexer
 
-    if rebuild:
-        return indexer.refresh(store, rebuild=True, progress=progress)
     with recording() as rec:
         plan = indexer.make_plan(store)
-    return _apply_kept(store, plan, rec, progress)
+    return _apply_kept(store, plan, rec, progress, deadline)
 
 
-def _apply_kept(store: Store, plan, rec: Recording, progress: Progress | None) -> Report:  # plan: indexer.Plan
+def _apply_kept(store: Store, plan, rec: Recording, progress: Progress | None,  # plan: indexer.Plan
+                deadline: float | None = None) -> Report:
     """Apply a whole plan made under `rec`, then keep the snapshot when every file was read."""
     from deja import indexer, sources
 
-    report = indexer.apply(store, plan, progress)
+    report = indexer.apply(store, plan, progress, deadline)
     store.text.close()  # commit and let merges finish before the lock goes
-    if not report.errors:
+    if not report.errors and not report.deferred:
         keep(store, rec, {s.name for s in sources.enabled()})
     return report
+
+
+# A background refresh (`deja index --background`) stops after this long, keeping what it has
+# indexed and releasing the writer lock, so a run that never settles (a store rewritten faster
+# than it is read, a huge backlog on a slow disk) cannot block every later refresh; the next run
+# resumes where it stopped. A run stuck inside one file past the deadline and its grace exits.
+REFRESH_DEADLINE = float(os.environ.get("DEJA_REFRESH_DEADLINE", 15 * 60))
+DEADLINE_GRACE = float(os.environ.get("DEJA_DEADLINE_GRACE", 60))
+
+
+def watchdog(seconds: float) -> None:
+    """End this process `seconds` from now, whatever it is doing: a kill it is safe against
+    (the writer lock goes with the process; an unfinished batch is re-read by the next run)."""
+    import threading
+
+    def fire() -> None:
+        time.sleep(seconds)
+        os._exit(3)
+
+    threading.Thread(target=fire, daemon=True, name="deja-deadline").start()
 
 
 def spawn_background() -> None:
@@ -345,4 +381,4 @@ def spawn_background() -> None:
     )
 
 
-__all__ = ["open_fresh", "current", "recording", "keep", "spawn_background", "Recording"]
+__all__ = ["open_fresh", "current", "recording", "keep", "spawn_background", "Recording", "rebuild_note", "watchdog"]

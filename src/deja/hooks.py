@@ -121,8 +121,6 @@ def _open_store():
     from deja.store import Store
 
     d = paths.index_dir()
-    if not (d / "catalog.sqlite").is_file() or not (d / "text").is_dir():
-        return None
     try:
         return Store(d, readonly=True)
     except (StoreError, OSError, ValueError):

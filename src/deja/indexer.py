@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from deja import ingest, paths, redact, sources
+from deja import faults, ingest, paths, redact, sources
 from deja.errors import SourceError
 from deja.fresh import Report
 from deja.model import ROLE_CODE, Session
 from deja.search import signals
 from deja.sources.base import Source
-from deja.store import FileState, SessionRow, Store, stable_id
+from deja.store import FileState, SessionRow, Store, generations, stable_id
 from deja.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
@@ -144,23 +144,6 @@ class _Parsed:
     error: str = ""
 
 
-_crash_hits: dict[str, int] = {}
-
-
-def _crash_point(name: str) -> None:
-    """Fault injection for the crash-safety tests: `DEJA_TEST_CRASH=<name>[:<n>]` kills this
-    process with SIGKILL at the n-th time it reaches the named point."""
-    want = os.environ.get("DEJA_TEST_CRASH")
-    if not want:
-        return
-    point, _, nth = want.partition(":")
-    if point != name:
-        return
-    _crash_hits[name] = _crash_hits.get(name, 0) + 1
-    if _crash_hits[name] >= int(nth or 1):
-        os.kill(os.getpid(), signal.SIGKILL)
-
-
 def exclusions() -> list[str]:
     """Glob patterns from `~/.config/deja/exclude`, matched against source paths and session cwds."""
     f = paths.config_home() / "deja" / "exclude"
@@ -233,10 +216,11 @@ def plan_file(store: Store, path: Path) -> Plan:
     return plan
 
 
-def make_plan(store: Store, rebuild: bool = False) -> Plan:
-    """What changed since the catalog's file states: files to parse whole or append, files gone."""
+def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] | None = None) -> Plan:
+    """What changed since the catalog's file states (or `known`, another catalog's): files to
+    parse whole or append, files gone. `rebuild`: every file is read whole."""
     plan = Plan()
-    known = {} if rebuild else store.catalog.files()
+    known = {} if rebuild else store.catalog.files() if known is None else known
     patterns = exclusions()
     seen: set[str] = set()
     harnesses = set()
@@ -337,23 +321,12 @@ def _exit_with(writer: int) -> None:
     """A worker outlives a writer that was killed (a pool is not told): it leaves on its own."""
     while True:
         time.sleep(0.5)
-        try:
-            with open(f"/proc/{writer}/stat", "rb") as f:
-                gone = f.read().rsplit(b")", 1)[1].split()[0] == b"Z"
-        except FileNotFoundError:
-            gone = True
-        except OSError:  # no /proc: ask the kernel instead
-            try:
-                os.kill(writer, 0)
-                gone = False
-            except OSError:
-                gone = True
-        if gone:
+        if not generations.alive(writer):
             os._exit(0)
 
 
 def _parse_in_worker(task: Task) -> _Parsed:
-    _crash_point("worker")
+    faults.point("worker")
     return _parse(task, *_worker_args)
 
 
@@ -497,15 +470,16 @@ def _flush(store: Store, batch: _Batch) -> None:
     if not batch.pending:
         return
     cat.mark_pending(batch.pending)
-    _crash_point("pending")
+    faults.point("pending")
     store.text.commit()
-    _crash_point("text")
+    faults.point("text")
     cat.commit_files(batch.states, batch.rows, batch.replaced)
-    _crash_point("catalog")
+    faults.point("catalog")
 
 
-def apply(store: Store, plan: Plan, progress: Progress | None = None) -> Report:
-    """Carry out a plan. The caller holds the writer lock."""
+def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: float | None = None) -> Report:
+    """Carry out a plan. The caller holds the writer lock. Past `deadline` (time.monotonic()),
+    what was parsed is committed and the rest is left for the next run (`report.deferred`)."""
     t0 = time.monotonic()
     report = Report(files=plan.files, unchanged=plan.unchanged, gone=len(plan.gone))
     if plan.gone:
@@ -524,7 +498,7 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None) -> Report:
     gc_was_on = gc.isenabled()
     gc.disable()
     try:
-        _apply_tasks(store, plan, report, redacting, tombstoned, patterns, progress)
+        _apply_tasks(store, plan, report, redacting, tombstoned, patterns, progress, deadline)
     finally:
         if gc_was_on:
             gc.enable()
@@ -534,11 +508,13 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None) -> Report:
 
 def _apply_tasks(
     store: Store, plan: Plan, report: Report, redacting: bool, tombstoned: set[str], patterns: list[str],
-    progress: Progress | None,
+    progress: Progress | None, deadline: float | None = None,
 ) -> None:
     batch = _Batch()
     last_note = time.monotonic()
-    for i, item in enumerate(_parsed(plan.tasks, redacting, tombstoned, patterns), 1):
+    items = _parsed(plan.tasks, redacting, tombstoned, patterns)
+    for i, item in enumerate(items, 1):
+        faults.point("file")
         _add(store, batch, item)
         report.parsed += 1
         report.appended += bool(item.task.start)
@@ -553,19 +529,17 @@ def _apply_tasks(
         if progress and time.monotonic() - last_note > 1.0:
             progress(f"indexing: {i}/{len(plan.tasks)} files, {report.records} records")
             last_note = time.monotonic()
+        if deadline is not None and time.monotonic() >= deadline and i < len(plan.tasks):
+            report.deferred = len(plan.tasks) - i
+            items.close()  # the files still in a worker's hands are dropped: the next run reads them
+            break
     if batch:
         _flush(store, batch)
 
 
-def refresh(store: Store, rebuild: bool = False, progress: Progress | None = None) -> Report:
-    """Bring the index up to date with every enabled source. The caller holds the writer lock."""
-    if rebuild:
-        # Files deleted since the last run are history to keep: mark them before dropping the
-        # rest, or the rebuild would lose what can no longer be read.
-        gone = make_plan(store).gone
-        if gone:
-            store.catalog.mark_gone(gone)
-        store.rebuild()
+def refresh(store: Store, progress: Progress | None = None) -> Report:
+    """Bring the index up to date with every enabled source. The caller holds the writer lock.
+    (A rebuild writes a new generation instead: rebuild.py.)"""
     return apply(store, make_plan(store), progress)
 
 

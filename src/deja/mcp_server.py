@@ -28,7 +28,7 @@ from deja.hook_payload import quote
 from deja.model import CODE_ROLE
 from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
-from deja.store import SessionRow, Store
+from deja.store import SessionRow, Store, generations
 
 log = logging.getLogger("deja.mcp")
 
@@ -61,7 +61,7 @@ class Memory:
 
     def run(self, fn: Callable[[Store], T]) -> T | str:
         directory = paths.index_dir()
-        if not (directory / "catalog.sqlite").exists():
+        if not generations.exists(directory):
             with self._lock:
                 if time.monotonic() - self._spawned > SPAWN_EVERY or not self._spawned:
                     log.info("no index at %s: starting a background build", directory)
@@ -256,7 +256,7 @@ def build(memory: Memory | None = None) -> MCPServer:
             entry, indexed = lib.remember(text, project or os.getcwd(), tags or [])
         except DejaError as e:
             raise ToolError(str(e)) from e
-        if not (paths.index_dir() / "catalog.sqlite").exists():
+        if not generations.exists(paths.index_dir()):
             mem.run(lambda store: "")  # starts the first build, which reads the note too
         when = "searchable now" if indexed else "searchable after the index update in progress"
         return f"remembered for {entry['project']} ({when})"

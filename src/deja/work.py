@@ -475,7 +475,9 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
 
     entry = notes.remember(text, project, list(tags), extra)
     directory = directory or paths.index_dir()
-    if not (directory / "catalog.sqlite").exists():
+    from deja.store import generations
+
+    if not generations.exists(directory):
         return entry, False  # no index yet: the first build reads the notes file with the rest
     deadline = time.monotonic() + wait
     while (opened := open_for_write(directory, wait=False)) is None:

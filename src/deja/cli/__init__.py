@@ -107,6 +107,12 @@ def _failed(e: BaseException, debug: bool) -> int:
     if isinstance(e, DejaError):
         _say(f"Error: {e}")
         return 1
+    sqlite3 = sys.modules.get("sqlite3")
+    if sqlite3 is not None and type(e) is sqlite3.DatabaseError:  # a page of the catalog is torn
+        from deja.errors import IndexDamaged
+
+        _say(f"Error: {IndexDamaged(f'its catalog cannot be read ({e})')}")
+        return 1
     # a bug: still one line, unless asked for more
     _say(f"Error: internal error: {type(e).__name__}: {e} (DEJA_DEBUG=1 shows the traceback)")
     return 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import click
 
 from deja import fresh, health, paths, redact
@@ -11,7 +14,7 @@ from deja.store import INDEX_VERSION
 
 
 @click.command()
-@click.option("--rebuild", is_flag=True, help="Drop the index and build it again from the stores (deleted sources' history is kept).")
+@click.option("--rebuild", is_flag=True, help="Build the index again from the stores beside the live one, then swap it in (searches answer from the old one meanwhile; deleted sources' history is kept).")
 @click.option("--background", is_flag=True, hidden=True, help="Run quietly (the detached refresh a search starts).")
 @click.option("--json", "as_json", is_flag=True)
 def index(rebuild, background, as_json) -> None:
@@ -19,30 +22,68 @@ def index(rebuild, background, as_json) -> None:
     if not redact.enabled() and not background:
         render.note("DEJA_NO_REDACT=1: secrets are written to the index unredacted (unsafe)")
     quiet = as_json or background
-    from deja.lock import open_for_write
+    root = paths.index_dir()
+    progress = None if quiet else render.progress
+    deadline = None
+    if background:
+        deadline = time.monotonic() + fresh.REFRESH_DEADLINE
+        fresh.watchdog(fresh.REFRESH_DEADLINE + fresh.DEADLINE_GRACE)
+    from deja.errors import IndexDamaged, IndexOutdated
+    from deja.lock import WriterLock, open_locked
+    from deja.store import Store
 
-    opened = open_for_write(paths.index_dir(), wait=True, notice=None if quiet else render.progress)
-    assert opened is not None
-    store, lock = opened
+    lock = WriterLock(root)
+    # a background refresh never queues behind another writer: that one picks the changes up,
+    # or the next search starts another
+    if not lock.acquire(wait=not background, notice=progress):
+        return
+    outcome = None
     try:
-        report = fresh.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
-        store.text.close()
-        files, sessions, records = store.catalog.totals()
+        try:
+            store = None if rebuild else open_locked(root)
+        except (IndexDamaged, IndexOutdated) as e:
+            if not quiet:
+                render.note(f"{e}" if isinstance(e, IndexOutdated) else f"the index is damaged ({e.reason}): rebuilding it")
+            store = None
+        if store is None:
+            outcome = _rebuild(root, progress)
+            report = outcome.report
+            store = Store(root, readonly=True)
+        else:
+            try:
+                report = fresh.refresh(store, progress=progress, deadline=deadline)
+                store.text.close()
+            except BaseException:
+                store.close()
+                raise
+        try:
+            files, sessions, records = store.catalog.totals()
+        finally:
+            store.close()
     finally:
-        store.close()
         lock.release()
     if background:
-        return
+        os._exit(0)  # nothing to say; and a pool stopped at the deadline is not waited for
     if as_json:
         d = report.as_dict()
-        render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records}})
+        extra = {"rebuild": outcome.as_dict()} if outcome is not None else {}
+        render.emit_json({"schema_version": SCHEMA_VERSION, **d, **extra,
+                          "index": {"files": files, "sessions": sessions, "records": records}})
         return
+    if outcome is not None and outcome.summary():
+        render.note(outcome.summary())
     render.echo(
         f"indexed {report.parsed} changed file(s) of {report.files} ({report.appended} appended, "
         f"{report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
         f"{report.records} records, {report.redactions} redaction(s), {report.errors} unreadable; "
         f"index holds {sessions} sessions, {records} records"
     )
+
+
+def _rebuild(root, progress):
+    from deja import rebuild
+
+    return rebuild.run(root, progress)
 
 
 @click.command()
@@ -86,22 +127,35 @@ def sources(as_json) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def status(as_json) -> None:
     """Where the index is, how big, and how fresh."""
+    from deja.errors import IndexDamaged, StoreError
+    from deja.store import Store, generations
+
     d = paths.index_dir()
-    exists = (d / "catalog.sqlite").exists()
+    gen = generations.live(d)
+    exists = gen is not None
     size = sum(f.stat().st_size for f in d.rglob("*") if f.is_file()) if d.exists() else 0
     files = sessions = records = 0
+    damaged = ""
     if exists:
-        from deja.store import Store
-
-        store = Store(d, readonly=True)
         try:
-            files, sessions, records = store.catalog.totals()
-        finally:
-            store.close()
+            store = Store(d, readonly=True)
+            try:
+                store.verify()
+                files, sessions, records = store.catalog.totals()
+            finally:
+                store.close()
+        except IndexDamaged as e:
+            damaged = e.reason
+        except StoreError as e:
+            damaged = str(e)
+    rebuilding = generations.rebuilding(d) is not None
     info = {
         "schema_version": SCHEMA_VERSION,
         "index_dir": str(d),
+        "live": str(gen) if gen else None,
         "exists": exists,
+        "damaged": damaged or None,
+        "rebuilding": rebuilding,
         "index_version": INDEX_VERSION,
         "bytes": size,
         "files": files,
@@ -112,14 +166,21 @@ def status(as_json) -> None:
     }
     if as_json:
         render.emit_json(info)
+        if damaged:
+            raise click.exceptions.Exit(1)
         return
     if not exists:
         render.echo(f"no index yet at {d}; `deja index` builds it")
         return
-    render.echo(f"index     {d} ({size / 1e6:.1f} MB, {INDEX_VERSION})")
-    render.echo(f"contents  {sessions} sessions, {records} records from {files} files")
+    render.echo(f"index     {gen} ({size / 1e6:.1f} MB, {INDEX_VERSION})")
+    if damaged:
+        render.echo(render.style(f"DAMAGED   {damaged}; run `deja index --rebuild`", fg="red"))
+    else:
+        render.echo(f"contents  {sessions} sessions, {records} records from {files} files")
+    if rebuilding:
+        render.echo("rebuild   running: searches answer from this index until it is done")
     render.echo(f"notes     {paths.notes_file()}")
     if not redact.enabled():
         render.echo("redaction OFF (DEJA_NO_REDACT=1): unsafe")
-
-
+    if damaged:
+        raise click.exceptions.Exit(1)

@@ -81,16 +81,19 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
         regex=regex,
         embed=not no_embed,
     )
+    msg = ""
     if rebuild:
-        from deja import indexer
-        from deja.lock import open_for_write
+        from deja import rebuild as rebuilding
+        from deja.lock import WriterLock
+        from deja.store import Store
 
-        store, lock = open_for_write(paths.index_dir(), notice=render.progress)  # type: ignore[misc]
+        lock = WriterLock(paths.index_dir())
+        lock.acquire(wait=True, notice=render.progress)
         try:
-            indexer.refresh(store, rebuild=True, progress=render.progress)
-            store.text.close()
+            rebuilding.run(paths.index_dir(), render.progress)
         finally:
             lock.release()
+        store = Store(paths.index_dir())
     else:
         store, msg = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
         if msg and not as_json:
@@ -111,6 +114,9 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
                 "tier": result.tier,
                 "total": result.total,
                 "capped": result.capped,
+                # a rebuild running, a refresh in the background: the answer may be behind
+                "rebuilding": fresh.rebuild_note(paths.index_dir()) != "",
+                "notice": msg or None,
                 "hits": [
                     {
                         "session": render.session_json(h.session),

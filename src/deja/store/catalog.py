@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from deja.errors import StoreError
+from deja.errors import IndexDamaged, StoreError
 from deja.plain import Plain
 from deja.store import migrations
 
@@ -53,6 +53,10 @@ _SESSION_COLS = (
 )
 
 
+# The tables a catalog of this deja has (checked on every open: one read of the schema page).
+TABLES = ("files", "sessions", "meta", "tombstones", "recalls", "curation")
+
+
 class Catalog:
     def __init__(self, path: Path, readonly: bool = False):
         self.path = path
@@ -61,6 +65,7 @@ class Catalog:
             if readonly:
                 self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, timeout=10)
                 if migrations.pending(self.db):
+                    self._check_schema(older_ok=True)
                     raise StoreError(f"the index at {path.parent} is from an older deja; run `deja index` to upgrade it")
             else:
                 fresh = not path.exists()
@@ -70,11 +75,32 @@ class Catalog:
                 self.db.execute("PRAGMA journal_mode=WAL")
                 self.db.execute("PRAGMA synchronous=NORMAL")
                 migrations.apply(self.db)
+            self._check_schema()
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):
+                raise StoreError(f"the index catalog at {path} is busy ({e}); try again in a moment") from e
+            raise IndexDamaged(f"the catalog {path} cannot be read ({e})") from e
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"the index catalog at {path} cannot be opened ({e}); run `deja index --rebuild`") from e
+            raise IndexDamaged(f"the catalog {path} is not a readable database ({e})") from e
+
+    def _check_schema(self, older_ok: bool = False) -> None:
+        """Its tables are there (an older catalog, about to be upgraded, may lack the newer ones)."""
+        have = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        need = ("files", "sessions", "meta") if older_ok else TABLES
+        missing = [t for t in need if t not in have]
+        if missing:
+            raise IndexDamaged(f"the catalog {self.path} lacks its table(s) {', '.join(missing)}")
 
     def close(self) -> None:
         self.db.close()
+
+    def quick_check(self) -> str:
+        """SQLite's quick_check: "" when it passes, else its first complaints."""
+        try:
+            rows = self.db.execute("PRAGMA quick_check(3)").fetchall()
+        except sqlite3.DatabaseError as e:
+            return str(e)
+        return "" if rows == [("ok",)] else "; ".join(str(r[0]) for r in rows)
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -163,12 +189,6 @@ class Catalog:
         """(path, fid, harness) of every file whose source still exists (not `gone`)."""
         return list(self.db.execute("SELECT path, fid, harness FROM files WHERE state != 'gone'"))
 
-    def drop_live(self) -> None:
-        """For a rebuild: forget every file that can be read again; `gone` history stays."""
-        with self.transaction():
-            self.db.execute("DELETE FROM sessions WHERE fid IN (SELECT fid FROM files WHERE state != 'gone')")
-            self.db.execute("DELETE FROM files WHERE state != 'gone'")
-
     # -- tombstones
     def tombstoned(self) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT key FROM tombstones")}
@@ -197,11 +217,6 @@ class Catalog:
             self.db.execute("DELETE FROM tombstones WHERE key = ?", (key,))
             self.db.execute("UPDATE files SET state = 'pending' WHERE path = ? AND state != 'gone'", (row[0],))
         return row[0]
-
-    def clear(self) -> None:
-        with self.transaction():
-            self.db.execute("DELETE FROM sessions")
-            self.db.execute("DELETE FROM files")
 
     def sessions_by_key(self, keys: Iterable[str]) -> dict[str, SessionRow]:
         ks = list(set(keys))
@@ -318,3 +333,39 @@ class Catalog:
         for i in range(0, len(values), 500):
             chunk = values[i : i + 500]
             yield from self.db.execute(sql.format(",".join("?" * len(chunk))), chunk)
+
+    # -- a rebuild's carry-over (store/salvage.py reads, rebuild.py writes)
+    def carry(self, table: str, rows: Sequence[tuple]) -> None:
+        """Rows read from the generation a rebuild replaces, written as they were."""
+        cols = CARRIED[table]
+        if rows:
+            with self.transaction():
+                self.db.executemany(
+                    f"INSERT OR REPLACE INTO {table}({cols}) VALUES ({', '.join('?' * (cols.count(',') + 1))})", rows
+                )
+
+
+# What a rebuild carries from the generation it replaces: what no source can give back (the
+# files and sessions of sources that are gone) and what people and agents did with sessions.
+CARRIED = {
+    "files": _FILE_COLS,
+    "sessions": _SESSION_COLS,
+    "tombstones": "key, path, title, created",
+    "curation": "key, state, note, tags, note_key, updated",
+    "recalls": "key, count, last",
+}
+
+
+def read_rows(db: sqlite3.Connection, table: str) -> tuple[list[tuple], str]:
+    """A table's rows in CARRIED's columns, as far as they read (a damaged page ends the read),
+    and what stopped it ("" when all were read)."""
+    rows: list[tuple] = []
+    try:
+        cur = db.execute(f"SELECT {CARRIED[table]} FROM {table}")
+        while True:
+            chunk = cur.fetchmany(1000)
+            if not chunk:
+                return rows, ""
+            rows.extend(chunk)
+    except sqlite3.Error as e:
+        return rows, f"{table}: {e}"

@@ -10,12 +10,15 @@ text is stored (compressed by tantivy's doc store) for snippets and `deja show`.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import tantivy
 
+from deja.errors import IndexDamaged
 from deja.plain import Plain
 from deja.tokenizer import ANALYZER, ANALYZER_NAME
 
@@ -76,13 +79,92 @@ class StoredRecord(Plain):
         self.sid, self.role, self.time, self.seq, self.text = sid, role, time, seq, text
 
 
+# Each segment is these files (the schema has positions, fast fields, field norms and stored
+# fields); a segment with deletes also has `<id>.<opstamp>.del`.
+SEGMENT_FILES = ("idx", "pos", "term", "store", "fast", "fieldnorm")
+# A copy of the text index's meta.json kept beside it after every writer's close: what a rebuild
+# reads a damaged index's segments by when meta.json itself is gone (store/salvage.py).
+META_COPY = "text-meta.json"
+_SEGMENT_ID = re.compile(rb'"segment_id"\s*:\s*"([0-9a-fA-F-]{32,36})"')
+_DELETES = re.compile(rb'"segment_id"\s*:\s*"([0-9a-fA-F-]{32,36})"\s*,\s*"max_doc"\s*:\s*\d+\s*,\s*'
+                      rb'"deletes"\s*:\s*\{[^}]*"opstamp"\s*:\s*(\d+)')
+
+
+def check_files(path: Path) -> None:
+    """Every file the text index's meta.json names is there (cheap: one read, a stat each).
+    tantivy itself finds most torn files when it opens, and a missing positions file only when
+    a phrase is searched; a missing meta.json it would silently replace by an empty index."""
+    try:
+        with open(path / "meta.json", "rb") as f:
+            meta = f.read()
+    except FileNotFoundError:
+        raise IndexDamaged(f"the text index's {path / 'meta.json'} is missing") from None
+    except OSError as e:
+        raise IndexDamaged(f"the text index's {path / 'meta.json'} cannot be read ({e.strerror})") from None
+    if not meta.strip().startswith(b"{"):
+        raise IndexDamaged(f"the text index's {path / 'meta.json'} is not what tantivy writes")
+    names = [f"{sid.replace(b'-', b'').decode()}.{ext}" for sid in _SEGMENT_ID.findall(meta) for ext in SEGMENT_FILES]
+    names += [f"{sid.replace(b'-', b'').decode()}.{op.decode()}.del" for sid, op in _DELETES.findall(meta)]
+    for name in names:
+        try:
+            if os.stat(path / name).st_size == 0:
+                raise IndexDamaged(f"the text index's segment file {path / name} is empty")
+        except FileNotFoundError:
+            raise IndexDamaged(f"the text index's segment file {path / name} is missing") from None
+
+
+def damaged_by(e: BaseException) -> bool:
+    """Whether an error from tantivy says its files are missing or corrupt."""
+    text = str(e)
+    return isinstance(e, (ValueError, OSError)) and any(
+        k in text for k in ("corrupt", "Corrupt", "FileDoesNotExist", "Failed to open file", "IoError", "magic", "No such file")
+    )
+
+
+_MISSING = re.compile(r'FileDoesNotExist\("([^"]+)"\)')
+_TORN = re.compile(r'filepath: "([^"]+)"')
+
+
+def short(e: BaseException) -> str:
+    """tantivy's error in a few words: which file is missing or torn."""
+    text = str(e)
+    if m := _MISSING.search(text):
+        return f"{os.path.basename(m.group(1))} is missing"
+    if m := _TORN.search(text):
+        return f"{os.path.basename(m.group(1))} is torn or corrupt"
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def _reading(fn):
+    """A read whose tantivy error means a damaged file raises IndexDamaged (one line for a person)."""
+
+    @functools.wraps(fn)
+    def wrapped(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except (ValueError, OSError) as e:
+            if damaged_by(e):
+                raise IndexDamaged(f"the text index at {self.path} cannot be read ({short(e)})") from e
+            raise
+
+    return wrapped
+
+
 class TextIndex:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, create: bool = False):
+        """`create`: a new, empty index (a new generation); otherwise the index must be there,
+        whole (`check_files`), or IndexDamaged is raised."""
         self.path = path
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self._chmod_due = not (path / "meta.json").exists()  # its files get made private on close
+        if create:
+            path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        else:
+            check_files(path)
+        self._chmod_due = create
         self.schema = _schema()
-        self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
+        try:
+            self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
+        except (ValueError, OSError) as e:
+            raise IndexDamaged(f"the text index at {path} cannot be opened ({short(e)})") from e
         self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
         self._writer: tantivy.IndexWriter | None = None
 
@@ -132,6 +214,7 @@ class TextIndex:
             self._writer.wait_merging_threads()
             self._writer = None
             self._chmod_due = True
+            _copy_meta(self.path)
         if self._chmod_due:
             _private(self.path)
             self._chmod_due = False
@@ -141,6 +224,7 @@ class TextIndex:
         self.index.reload()
         return self.index.searcher()
 
+    @_reading
     def num_docs(self) -> int:
         return self._searcher().num_docs
 
@@ -175,6 +259,7 @@ class TextIndex:
             subs.append((occur, q))
         return tantivy.Query.boolean_query(subs)
 
+    @_reading
     def search(
         self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, require_all: bool = True,
         newest: bool = False, variants: Variants | None = None,
@@ -194,6 +279,7 @@ class TextIndex:
         cands = [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
         return cands, result.count or 0
 
+    @_reading
     def search_sessions(
         self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, variants: Variants | None = None
     ) -> tuple[list[Candidate], int, bool]:
@@ -254,10 +340,12 @@ class TextIndex:
         ]
         return cands, len(sessions), capped
 
+    @_reading
     def bodies(self, addrs: Sequence[object]) -> list[StoredRecord]:
         searcher = self.index.searcher()
         return [_stored(searcher.doc(a)) for a in addrs]
 
+    @_reading
     def session_records(self, sid: int) -> list[StoredRecord]:
         """Every record of one session, in session order."""
         searcher = self._searcher()
@@ -268,6 +356,7 @@ class TextIndex:
         hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
         return [_stored(searcher.doc(a)) for _, a in hits]
 
+    @_reading
     def first_records(self, sid: int, roles: Sequence[int], n: int) -> list[StoredRecord]:
         """The first `n` records of one session in these roles, in session order (what the
         semantic sidecar embeds: the person's opening questions, not the tool output)."""
@@ -305,6 +394,19 @@ def _stored(doc: tantivy.Document) -> StoredRecord:
         seq=doc.get_first("seq"),
         text=bytes(doc.get_first("body")).decode("utf-8", "replace"),
     )
+
+
+def _copy_meta(path: Path) -> None:
+    """meta.json as this writer left it, beside the text index (see META_COPY)."""
+    try:
+        data = (path / "meta.json").read_bytes()
+        tmp = path.parent / f"{META_COPY}.{os.getpid()}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path.parent / META_COPY)
+    except OSError:
+        pass  # a convenience for recovery, never a reason to fail a write
 
 
 def _private(path: Path) -> None:
