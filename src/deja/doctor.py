@@ -155,6 +155,9 @@ def check_sources(r: Report, store) -> None:
             if s.state == "unreadable":
                 r.error(f"{s.harness}: its store cannot be read ({s.reason})",
                         "give your user read access to it (see `deja sources`), then run `deja index`")
+            elif s.errors:
+                r.warn(f"{s.harness}: {s.reason}", "what those files gave before is kept; a file is read again when it "
+                       "changes, or on `deja index` once what the reason says is fixed")
             elif s.state == "parsed-zero":
                 r.warn(f"{s.harness}: {s.reason}", "update deja; if that does not help, report it with `deja sources --json`")
         return

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from deja.errors import StoreError
-from deja.store.catalog import Catalog, Curation, FileState, SessionRow
+from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow
 from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex, Variants
 from deja.tokenizer import TOKENIZER_VERSION
 
@@ -84,4 +84,4 @@ class Store:
         self.catalog.close()
 
 
-__all__ = ["Store", "Curation", "FileState", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION"]
+__all__ = ["Store", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION"]
