@@ -76,7 +76,7 @@ class Codex(Source):
 
     def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
         if path.name.endswith(".zst"):
-            return inflate.inflated_size(read_bytes(path), stop)
+            return inflate.file_cost(path, size, stop)
         return size - start
 
     def _header(self, path: Path) -> dict:

@@ -73,7 +73,7 @@ class DeepSeek(Source):
         return sorted(p for _, p in best.values())
 
     def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
-        return inflate.inflated_size(read_bytes(path), stop) if _compressed(path) else size
+        return inflate.file_cost(path, size, stop) if _compressed(path) else size
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         data = inflate.read_file(path, read_bytes(path)) if _compressed(path) else read_bytes(path)

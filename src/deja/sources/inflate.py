@@ -16,6 +16,7 @@ from pathlib import Path
 import zstandard
 
 from deja.errors import SourceError
+from deja.sources.base import read_bytes
 
 # What one file's compressed data may inflate to, in all. Real transcripts are far below it (the
 # longest sessions are tens of MB of JSON; an archived Codex rollout inflates to a few MB), and
@@ -88,6 +89,14 @@ def inflated_size(raw: bytes | memoryview, stop: int) -> int:
         return len(raw)
 
 
+def file_cost(path: Path, size: int, stop: int) -> int:
+    """A compressed file's parse cost: what it inflates to (counted up to just past `stop`). A
+    file larger than `stop` on disk is over already, and is not read to say so."""
+    if size > stop:
+        return size
+    return inflated_size(read_bytes(path), stop)
+
+
 class Budget:
     """One file's share of MAX_INFLATED, for a file holding many compressed records (a database
     of zstd blobs): a record past its own cap is the caller's to skip; the file past its share
@@ -130,4 +139,4 @@ def _mib(n: int) -> str:
     return f"{n / (1 << 20):g} MiB"
 
 
-__all__ = ["MAX_INFLATED", "TooLarge", "Budget", "zstd", "inflated_size", "read_file", "too_large"]
+__all__ = ["MAX_INFLATED", "TooLarge", "Budget", "zstd", "inflated_size", "file_cost", "read_file", "too_large"]
