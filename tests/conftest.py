@@ -39,25 +39,60 @@ class Run:
     code: int
     out: str
     err: str
+    peak_mb: float = 0.0  # peak RSS of the process (and the children it waited for), if measured
 
     def json(self) -> dict:
         return json.loads(self.out)
 
 
-def deja(*args: str, env: dict | None = None, check: bool = True) -> Run:
-    """Run the real `deja` entry point in a subprocess."""
+def deja(*args: str, env: dict | None = None, check: bool = True, prefix: tuple[str, ...] = (),
+         max_bytes: int | None = None, measure: bool = False) -> Run:
+    """Run the real `deja` entry point in a subprocess. `prefix` runs it under another command
+    (setpriv); `max_bytes` caps its address space (a guard for inputs that could eat the
+    machine's memory); `measure` records its peak RSS."""
     full_env = dict(os.environ)
     full_env.update(env or {})
-    p = subprocess.run([sys.executable, "-m", "deja", *args], capture_output=True, text=True, env=full_env, timeout=120)
-    run = Run(p.returncode, p.stdout, p.stderr)
-    if check and p.returncode != 0:
-        raise AssertionError(f"deja {' '.join(args)} exited {p.returncode}:\n{p.stdout}\n{p.stderr}")
+    cmd = [*prefix, sys.executable, "-m", "deja", *args]
+    if not (measure or max_bytes):
+        p = subprocess.run(cmd, capture_output=True, text=True, env=full_env, timeout=120)
+        run = Run(p.returncode, p.stdout, p.stderr)
+    else:
+        run = _measured(cmd, full_env, max_bytes)
+    if check and run.code != 0:
+        raise AssertionError(f"deja {' '.join(args)} exited {run.code}:\n{run.out}\n{run.err}")
     return run
 
 
 def live_index(index_dir: Path) -> Path:
     """The generation of the index that `live` names: where its catalog and text index are."""
     return index_dir / (index_dir / "live").read_text().strip()
+
+
+def _measured(cmd: list[str], env: dict, max_bytes: int | None, timeout: float = 300) -> Run:
+    import resource
+    import tempfile
+    import time
+
+    def limit() -> None:
+        if max_bytes:
+            resource.setrlimit(resource.RLIMIT_AS, (max_bytes, max_bytes))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, preexec_fn=limit)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)  # wait4: the child's own peak RSS
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                p.kill()
+                os.wait4(p.pid, 0)
+                raise AssertionError(f"{cmd} did not finish in {timeout} s")
+            time.sleep(0.02)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Run(p.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss / 1024)
 
 
 def install_real(home: Path, harness: str) -> dict:

@@ -169,8 +169,8 @@ def check_sources(r: Report, store) -> None:
                 r.error(f"{s.harness}: its store cannot be read ({s.reason})",
                         "give your user read access to it (see `deja sources`), then run `deja index`")
             elif s.errors:
-                r.warn(f"{s.harness}: {s.reason}",
-                       "the rest of its store is indexed; if that file is a transcript, report it with `deja sources --json`")
+                r.warn(f"{s.harness}: {s.reason}", "what those files gave before is kept; a file is read again when it "
+                       "changes, or on `deja index` once what the reason says is fixed")
             elif s.state == "parsed-zero":
                 r.warn(f"{s.harness}: {s.reason}", "update deja; if that does not help, report it with `deja sources --json`")
         return

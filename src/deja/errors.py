@@ -10,12 +10,17 @@ class DejaError(Exception):
 
 
 class SourceError(DejaError):
-    """A harness store could not be read (permissions, lock, corruption)."""
+    """A harness store could not be read (permissions, lock, corruption).
 
-    def __init__(self, message: str, path: Path | None = None, line: int | None = None):
+    `until_changed`: reading it again would fail the same way (it inflates past the cap, its
+    agent holds it locked), so the file is not tried again until its size or mtime changes.
+    """
+
+    def __init__(self, message: str, path: Path | None = None, line: int | None = None, until_changed: bool = False):
         super().__init__(message)
         self.path = path
         self.line = line
+        self.until_changed = until_changed
 
 
 class StoreError(DejaError):

@@ -36,7 +36,8 @@ from deja.lock import WriterLock, open_locked
 from deja.plain import Plain
 from deja.store import Store, generations
 
-# What a read may parse in front of the person before answering; more goes to the background.
+# What a read may parse in front of the person before answering, in bytes as parsed (compressed
+# data counts inflated); more goes to the background.
 INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
 # Observations with an mtime and ctime newer than this (before the check ended) are not trusted:
 # a change in the same timestamp tick would not move them (2 s ticks on FAT).
@@ -280,7 +281,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
             progress("building the index for the first time…")
         with recording() as rec:
             plan = indexer.make_plan(store)
-        if not first and sum(t.cost for t in plan.tasks) > INLINE_BYTES:
+        if not first and indexer.over(plan.tasks, INLINE_BYTES):
             cheap = [t for t in plan.tasks if t.start]
             deferred = len(plan.tasks) - len(cheap)
             plan.tasks = cheap

@@ -125,10 +125,30 @@ def parse_payload(data: bytes | str) -> Payload | None:
             v = d.get(k)
             if isinstance(v, str) and _NOT_TYPED.search(v):
                 p.typed = False
-    p.prompt = _HOST_CONTEXT.sub("", p.prompt)
+    p.prompt = _HOST_CONTEXT.sub("", cut_prompt(p.prompt))
     if _injected(p.prompt):
         p.typed = False
     return p
+
+
+# What of a prompt a hook reads: its first and last half of this many characters. A person's
+# question sits before or after what they pasted; reading a 30 MB paste whole took the prompt
+# hook 20 s (past every host's timeout) to pick five words from it.
+MAX_PROMPT_CHARS = 16384
+
+
+def cut_prompt(text: str) -> str:
+    """A prompt as a hook reads it: the first and last MAX_PROMPT_CHARS / 2 characters, each
+    without the word the cut went through."""
+    if len(text) <= MAX_PROMPT_CHARS:
+        return text
+    half = MAX_PROMPT_CHARS // 2
+    head, tail = text[:half], text[-half:]
+    if not text[half].isspace():
+        head = head.rpartition(" ")[0] or head
+    if not text[-half - 1].isspace():
+        tail = tail.partition(" ")[2] or tail
+    return f"{head}\n…\n{tail}"
 
 
 # Context a host put in front of the person's words (Gemini CLI prepends session-start context

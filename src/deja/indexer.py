@@ -29,8 +29,8 @@ from deja.errors import SourceError
 from deja.fresh import Report
 from deja.model import ROLE_CODE, Session
 from deja.search import signals
-from deja.sources.base import Source
-from deja.store import FileState, SessionRow, Store, generations, stable_id
+from deja.sources.base import Source, unlisted
+from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
 from deja.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
@@ -84,9 +84,27 @@ class Task:
     start: int = 0  # > 0: append from this safe offset
     old: FileState | None = None
 
-    @property
-    def cost(self) -> int:
-        return self.stat.st_size - self.start
+    _cost: tuple[int, int] | None = None  # (stop, cost) measured
+
+    def cost(self, stop: int) -> int:
+        """Bytes parsing this reads, decompressed (counted up to just past `stop`)."""
+        if self._cost is None or (self._cost[1] > self._cost[0] and stop > self._cost[0]):
+            try:
+                self._cost = (stop, self.source.parse_cost(self.path, self.stat.st_size, self.start, stop))
+            except (OSError, SourceError):
+                self._cost = (stop, stop + 1)  # cannot be measured here: the parse will say why
+        return self._cost[1]
+
+
+def over(tasks: list[Task], budget: int) -> bool:
+    """True when parsing `tasks` reads more than `budget` bytes, decompressed: what decides
+    "inline or background" and "one process or a pool". Measuring stops once it is over."""
+    total = 0
+    for t in tasks:
+        total += t.cost(budget - total)
+        if total > budget:
+            return True
+    return False
 
     @property
     def key(self) -> str:
@@ -109,6 +127,7 @@ class Plan:
     tasks: list[Task] = field(default_factory=list)
     gone: list[str] = field(default_factory=list)
     excluded: list[str] = field(default_factory=list)
+    unlisted: list[FailedFile] = field(default_factory=list)  # directories that cannot be listed
     files: int = 0
     unchanged: int = 0
 
@@ -142,6 +161,7 @@ class _Parsed:
     skipped: int = 0
     redactions: int = 0
     error: str = ""
+    until_changed: bool = False  # the error holds until the file changes (SourceError)
 
 
 def exclusions() -> list[str]:
@@ -186,7 +206,11 @@ def _reason(e: BaseException) -> str:
 
 
 def _task_for(src: Source, path: Path, st: FileStat, old: FileState | None) -> Task | None:
-    """What to do with one file: nothing (None), append from its safe offset, or read it whole."""
+    """What to do with one file: nothing (None), append from its safe offset, or read it whole.
+    A file that failed in a way that holds until it changes is not tried again before it does."""
+    if old is not None and old.state == "error" and old.safe_offset == UNTIL_CHANGED:
+        if (old.size, old.mtime_ns, old.parser_version) == (st.st_size, st.st_mtime_ns, src.version):
+            return None
     if old is None or old.parser_version != src.version or old.state not in ("ok", "gone"):
         return Task(src, path, st, old=old)
     if old.size == st.st_size and old.mtime_ns == st.st_mtime_ns and old.state == "ok":
@@ -226,10 +250,19 @@ def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] |
     harnesses = set()
     for src in sources.enabled():
         try:
-            found = src.discover()
+            with unlisted() as dirs:
+                found = src.discover()
         except OSError:
             continue  # its files are neither gone nor dropped: we could not look
         harnesses.add(src.name)
+        for d, reason in dirs:  # counted as unreadable files until they can be listed
+            seen.add(d)
+            plan.files += 1
+            old = known.get(d)
+            if old is not None and old.state == "error" and old.error == reason:
+                plan.unchanged += 1
+            else:
+                plan.unlisted.append(FailedFile(d, stable_id(d), src.name, reason))
         for path in found:
             key = catalog_path(path)
             seen.add(key)
@@ -276,6 +309,7 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
         parsed = src.parse(path, start)
     except (OSError, SourceError) as e:
         item.error = _reason(e)
+        item.until_changed = isinstance(e, SourceError) and e.until_changed
         return item
     except Exception as e:  # a parser bug must cost one file, not the run
         item.error = f"parser failed: {_failure(e)}"
@@ -337,7 +371,7 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
     args = (redacting, tombstoned, patterns)
     queue = deque(tasks)  # not yet handed to a worker
     pending: deque = deque()  # (future, task), in plan order
-    if WORKERS >= 2 and len(tasks) >= 2 and sum(t.cost for t in tasks) >= PARALLEL_BYTES:
+    if WORKERS >= 2 and len(tasks) >= 2 and over(tasks, PARALLEL_BYTES - 1):
         import multiprocessing  # ~15 ms of imports that a small refresh does not pay
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
@@ -371,7 +405,7 @@ class _Batch:
     catalog, the text index committed, the catalog's file states and sessions committed.
     """
 
-    errors: list[tuple[str, int, str, str]] = field(default_factory=list)
+    errors: list[FailedFile] = field(default_factory=list)
     pending: list[tuple[str, int, str]] = field(default_factory=list)
     replaced: list[int] = field(default_factory=list)
     states: list[FileState] = field(default_factory=list)
@@ -393,7 +427,10 @@ def _add(store: Store, batch: _Batch, p: _Parsed) -> None:
     t = p.task
     if p.error:
         # An unreadable file keeps whatever it contributed before: nothing is lost to a bad read.
-        batch.errors.append((t.key, p.fid, t.source.name, p.error))
+        # (a store that could not even be stat'ed has no state to wait for a change of)
+        lasting = p.until_changed and t.stat.st_mtime_ns >= 0
+        batch.errors.append(FailedFile(t.key, p.fid, t.source.name, p.error, lasting, t.stat.st_size,
+                                       t.stat.st_mtime_ns, t.source.version))
         return
     mark = batch.mark()
     try:
@@ -481,7 +518,8 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: 
     """Carry out a plan. The caller holds the writer lock. Past `deadline` (time.monotonic()),
     what was parsed is committed and the rest is left for the next run (`report.deferred`)."""
     t0 = time.monotonic()
-    report = Report(files=plan.files, unchanged=plan.unchanged, gone=len(plan.gone))
+    report = Report(files=plan.files, unchanged=plan.unchanged, gone=len(plan.gone), errors=len(plan.unlisted))
+    store.catalog.mark_errors(plan.unlisted)
     if plan.gone:
         store.catalog.mark_gone(plan.gone)
     if plan.excluded:

@@ -1,13 +1,30 @@
-"""Where things are. Every path derives from HOME and XDG_*, with DEJA_* overrides."""
+"""Where things are. Every path derives from HOME and XDG_*, with DEJA_* overrides.
+
+deja never guesses a home: an unset, empty or relative HOME is an error (`HomeError`) at the
+first path that needs it, never `/` (an empty HOME used to put the index in `/.cache/deja`).
+A path given absolutely does not need HOME: with DEJA_INDEX_DIR or XDG_CACHE_HOME,
+XDG_CONFIG_HOME, XDG_DATA_HOME and each enabled harness's own variable set, deja runs without one.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from deja.errors import DejaError
+
+
+class HomeError(DejaError):
+    """HOME is unset, empty or relative, and a path deja needs derives from it."""
+
 
 def home() -> Path:
-    return Path(os.environ.get("HOME") or os.path.expanduser("~"))
+    value = os.environ.get("HOME")
+    if not value or not os.path.isabs(value):
+        what = "not set" if value is None else "empty" if not value else f"not an absolute path ({value!r})"
+        raise HomeError(f"HOME is {what}: set it to your home directory "
+                        "(or give every directory deja uses absolutely: XDG_CACHE_HOME, XDG_CONFIG_HOME, XDG_DATA_HOME)")
+    return Path(value)
 
 
 def _xdg(var: str, default: str) -> Path:

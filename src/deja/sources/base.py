@@ -76,17 +76,40 @@ class Source:
         """Sessions in `path`, reading from byte `start`."""
         raise NotImplementedError
 
+    def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
+        """Bytes a parse of `path` from `start` reads, decompressed: what decides whether a
+        change is parsed in front of the person or in the background. A source of compressed
+        data measures it (inflate.inflated_size), counting no further than just past `stop`."""
+        return size - start
+
     def change_token(self, path: Path) -> tuple[int, int] | None:
         """(size, mtime_ns)-like token that changes when `path` does, for a store that is not a
         plain file (a database server); None means: stat the file (and its SQLite `-wal`)."""
         return None
 
 
+# Where walk() notes the directories it could not list: the innermost `unlisted()` block's list.
+_collecting: list[list[tuple[str, str]]] = []
+
+
+@contextmanager
+def unlisted() -> Iterator[list[tuple[str, str]]]:
+    """(path, reason) of each directory the walks inside the block could not list (permission
+    denied, an I/O error), so that discovery counts them instead of passing over them."""
+    found: list[tuple[str, str]] = []
+    _collecting.append(found)
+    try:
+        yield found
+    finally:
+        _collecting.remove(found)
+
+
 def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, ...] = ()) -> list[Path]:
     """Regular files under `root` whose name ends with one of `suffixes` (or matches `match`).
 
     Symlinks and special files (a FIFO would block open() forever) are not followed or returned.
-    Unreadable directories are passed over.
+    A directory that cannot be listed is passed over and noted (see `unlisted`); one that is
+    not there is not.
     """
     found: list[str] = []
     stack = [str(root)]
@@ -94,7 +117,11 @@ def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, 
         d = stack.pop()
         try:
             it = os.scandir(d)
-        except OSError:
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as e:
+            if _collecting:
+                _collecting[-1].append((d, "cannot list this directory: " + (e.strerror or str(e)).lower()))
             continue
         with it:
             for e in it:
@@ -114,6 +141,13 @@ def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, 
     return [Path(p) for p in found]
 
 
+def store_at(path: Path) -> bool:
+    """Something other than a symlink is at `path`, where an agent keeps its database file: a
+    file, or a directory or FIFO, which reading reports as unreadable (and says what it is)
+    instead of the store showing as missing. Symlinks are not followed, as in walk()."""
+    return os.path.lexists(path) and not os.path.islink(path)
+
+
 def is_regular(path: Path) -> bool:
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)
@@ -122,22 +156,25 @@ def is_regular(path: Path) -> bool:
 
 
 def read_bytes(path: Path, start: int = 0) -> bytes:
-    """The bytes of a regular file from `start`; refuses FIFOs and devices."""
+    """The bytes of a regular file from `start`; refuses FIFOs and devices. Read into one buffer
+    of the file's size (a 200 MB transcript costs 200 MB, not twice that while chunks join)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(f"not a regular file: {path}")
-        if start:
-            os.lseek(fd, start, os.SEEK_SET)
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 22)
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
+        with open(fd, "rb", buffering=0, closefd=False) as f:
+            if start:
+                f.seek(start)
+            return f.readall()
     finally:
         os.close(fd)
+
+
+# The largest record (one JSONL line, one compressed blob holding a document) that is decoded.
+# Real records are at most a few MB (an inlined image, a tool output the agent already cut),
+# a long Zed thread's document some tens of MB; decoding one costs several times its size in
+# memory, so a larger one is skipped and counted, never held. (The override is for tests.)
+MAX_RECORD = int(os.environ.get("DEJA_MAX_RECORD", 64 << 20))
 
 
 class Lines:
@@ -145,7 +182,8 @@ class Lines:
 
     `offset` ends up just past the last complete line (relative to the file, given `base`):
     a torn final line is not consumed, unless it decodes whole (a file that ends without a
-    newline).
+    newline). A line longer than MAX_RECORD is skipped and counted (`oversized`) without being
+    copied or decoded.
     """
 
     def __init__(self, data: bytes, base: int = 0):
@@ -154,26 +192,35 @@ class Lines:
         self.offset = base
         self.skipped = 0
         self.decoded = 0
+        self.oversized = 0
 
     def check(self) -> None:
         """A file of which no line decodes is not a transcript (garbage, or a format moved)."""
         if self.skipped and not self.decoded:
+            if self.oversized == self.skipped:
+                raise SourceError(f"every line is over the {MAX_RECORD >> 20} MiB cap for one record "
+                                  f"({self.oversized} line(s)): nothing read", until_changed=True)
             raise SourceError(f"not JSON lines: none of {self.skipped} line(s) decodes")
 
     def __iter__(self) -> Iterator[dict]:
         data = self.data
-        if data.startswith(b"\xef\xbb\xbf") and self.base == 0:
-            data = data[3:]
-            shift = 3
-        else:
-            shift = 0
-        pos = 0
+        base = self.base
+        # a byte-order mark is stepped over, not sliced off (that would copy the whole file)
+        pos = 3 if base == 0 and data.startswith(b"\xef\xbb\xbf") else 0
         n = len(data)
+        cap = MAX_RECORD
         while pos < n:
             nl = data.find(b"\n", pos)
             end = n if nl < 0 else nl
-            line = data[pos:end].strip()
             torn = nl < 0
+            if end - pos > cap:
+                if not torn:  # consumed and counted; a torn one waits until it is whole
+                    self.skipped += 1
+                    self.oversized += 1
+                    self.offset = base + end + 1
+                pos = end + 1
+                continue
+            line = data[pos:end].strip()
             pos = end + 1
             if line:
                 try:
@@ -181,19 +228,23 @@ class Lines:
                 except _UNDECODABLE:
                     if not torn:  # a complete bad line is consumed (and counted once)
                         self.skipped += 1
-                        self.offset = self.base + shift + pos
+                        self.offset = base + pos
                     continue
-                if torn:
-                    self.offset = self.base + shift + n
-                else:
-                    self.offset = self.base + shift + pos
+                self.offset = base + (n if torn else pos)
                 if isinstance(obj, dict):
                     self.decoded += 1
                     yield obj
                 else:
                     self.skipped += 1
             elif not torn:
-                self.offset = self.base + shift + pos
+                self.offset = base + pos
+
+
+# How long a read waits for an agent's lock on its SQLite store. An agent's own transactions
+# hold it for milliseconds; a lock held longer is an agent in EXCLUSIVE mode, which keeps it
+# until it exits, so waiting longer only makes every search slow. The failure is remembered
+# until the store changes (SourceError.until_changed).
+BUSY_SECONDS = 0.25
 
 
 @contextmanager
@@ -206,8 +257,16 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
     its WAL are copied to a private temporary directory and read there. With no WAL, the file is
     read as immutable. Errors become SourceError with the reason.
     """
-    if not is_regular(path) or os.path.getsize(path) == 0:
-        raise SourceError(f"not a database file: {path}")
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError as e:
+        raise SourceError(f"cannot open {path}: {(e.strerror or str(e)).lower()}") from e
+    if not stat.S_ISREG(mode):
+        kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                else "a symlink" if stat.S_ISLNK(mode) else "a special file")
+        raise SourceError(f"not a database file: {path} is {kind}", path, until_changed=True)
+    if os.path.getsize(path) == 0:
+        raise SourceError(f"not a database file: {path} is empty", path, until_changed=True)
     wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
     tmp: str | None = None
     try:
@@ -221,7 +280,7 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
             uri = f"file:{quote(str(path))}?mode=ro"
         else:
             uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
-        conn = sqlite3.connect(uri, uri=True, timeout=5.0)
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS)
     except (OSError, sqlite3.Error) as e:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -233,7 +292,8 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
         # A query that fails means the schema drifted or the file is damaged: never "no sessions".
         msg = str(e)
         if "locked" in msg or "busy" in msg:
-            raise SourceError(f"locked by its agent: {path}") from e
+            raise SourceError(f"locked by its agent: {path} (tried again when it changes)", path,
+                              until_changed=True) from e
         raise SourceError(f"{path}: {msg}") from e
     finally:
         conn.close()
@@ -426,9 +486,12 @@ __all__ = [
     "Commands",
     "finish",
     "is_regular",
+    "store_at",
     "decode_json",
     "sqlite_readonly",
     "head_record",
     "Skips",
     "BAD_VALUE",
+    "unlisted",
+    "MAX_RECORD",
 ]

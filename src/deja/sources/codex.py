@@ -16,11 +16,10 @@ import re
 from pathlib import Path
 
 import msgspec
-import zstandard
 
 from deja import paths
-from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.sources import inflate
 from deja.sources.base import (
     Commands,
     Lines,
@@ -68,18 +67,18 @@ class Codex(Source):
         if path.name == "history.jsonl":
             return self._history(path, start)
         if path.name.endswith(".zst"):
-            try:
-                with open(path, "rb") as f:
-                    data = zstandard.ZstdDecompressor().stream_reader(f, read_across_frames=True).read()
-            except zstandard.ZstdError as e:
-                raise SourceError(f"corrupt zstd archive: {e}") from e
-            parsed = self._rollout(path, Lines(data), {})
+            parsed = self._rollout(path, Lines(inflate.read_file(path, read_bytes(path))), {})
             parsed.offset = 0  # compressed: never resumed
             return parsed
         header: dict = {}
         if start:
             header = self._header(path)
         return self._rollout(path, Lines(read_bytes(path, start), start), header)
+
+    def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
+        if path.name.endswith(".zst"):
+            return inflate.file_cost(path, size, stop)
+        return size - start
 
     def _header(self, path: Path) -> dict:
         """The session_meta of a rollout, re-read when a parse resumes mid-file."""

@@ -22,11 +22,10 @@ import re
 from pathlib import Path
 
 import msgspec
-import zstandard
 
 from deja import paths
-from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.sources import inflate
 from deja.sources.base import (
     Commands,
     Lines,
@@ -74,8 +73,11 @@ class DeepSeek(Source):
                     best[key] = (rank, p)
         return sorted(p for _, p in best.values())
 
+    def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
+        return inflate.file_cost(path, size, stop) if _compressed(path) else size
+
     def parse(self, path: Path, start: int = 0) -> Parsed:
-        data = _decompress(path) if path.name.endswith((".zstd", ".zst")) else read_bytes(path)
+        data = inflate.read_file(path, read_bytes(path)) if _compressed(path) else read_bytes(path)
         lines = Lines(data)
         s = Session(self.name, path.parent.name.removeprefix("session-"), path=str(path))
         calls = Commands(s)
@@ -141,27 +143,6 @@ class DeepSeek(Source):
         return Parsed(finish([s]), 0, lines.skipped + skips.n)
 
 
-def _decompress(path: Path) -> bytes:
-    """Every frame of a multi-frame zstd file; a truncated or corrupt frame is a SourceError.
-
-    (A stream reader with `read_across_frames=True` returns a cut-short final frame as if it
-    were whole, so frames are decoded one by one and each must reach its end.)
-    """
-    raw = read_bytes(path)
-    out: list[bytes] = []
-    pos = 0
-    try:
-        while pos < len(raw):
-            dobj = zstandard.ZstdDecompressor().decompressobj()
-            out.append(dobj.decompress(raw[pos:]))
-            if not dobj.eof:
-                raise SourceError(f"truncated zstd frame at byte {pos}")
-            pos = len(raw) - len(dobj.unused_data)
-    except zstandard.ZstdError as e:
-        raise SourceError(f"corrupt zstd stream at byte {pos}: {e}") from e
-    return b"".join(out)
-
-
 def _blocks(content: object) -> str:
     """Text of `text` (or untyped) blocks; reasoning and media are dropped."""
     if isinstance(content, str):
@@ -214,6 +195,12 @@ def _call(s: Session, calls: Commands, data: dict, t: float) -> None:
         add_files(s, [path], t)
         olds = [args.get("old_string")] + [e.get("old_string") for e in args.get("edits") or [] if isinstance(e, dict)]
         add_edits(s, path, olds, t)
+
+
+def _compressed(path: Path) -> bool:
+    """A log of concatenated zstd frames (dsh cuts one at each flush; a frame cut short is an
+    unreadable file, never a silently shorter one: inflate checks every frame reaches its end)."""
+    return path.name.endswith((".zstd", ".zst"))
 
 
 SOURCE = DeepSeek

@@ -43,6 +43,7 @@ from deja.sources.base import (
     read_bytes,
     read_paths,
     sqlite_readonly,
+    store_at,
     walk,
 )
 
@@ -80,7 +81,7 @@ class Goose(Source):
     def discover(self) -> list[Path]:
         found = walk(self.data_root() / "sessions", suffixes=(".jsonl",))
         db = self.db_path()
-        if os.path.lexists(db) and not db.is_dir():
+        if store_at(db):
             found.append(db)
         return sorted(found)
 

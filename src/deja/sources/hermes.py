@@ -54,6 +54,7 @@ from deja.sources.base import (
     parse_time,
     read_paths,
     sqlite_readonly,
+    store_at,
     text_of,
 )
 
@@ -114,7 +115,8 @@ class Hermes(Source):
                     candidates += [Path(e.path) / "state.db" for e in it if e.is_dir(follow_symlinks=False)]
             except OSError:
                 pass
-        found = {p for p in candidates if is_regular(p) and p.stat().st_size > 0}
+        # an empty state.db is one Hermes has not written yet; a directory or FIFO there is unreadable
+        found = {p for p in candidates if store_at(p) and not (is_regular(p) and p.stat().st_size == 0)}
         found.update(Path(label) for label, _ in _dsns())
         return sorted(found, key=str)
 

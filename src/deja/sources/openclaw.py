@@ -29,7 +29,6 @@ with the omp source, whose sessions are pi-shaped too.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import sqlite3
@@ -41,6 +40,7 @@ import zstandard
 from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.sources import inflate
 from deja.sources.base import (
     Commands,
     Lines,
@@ -206,14 +206,6 @@ def _is_transcript(name: str) -> bool:
     )
 
 
-def _unzstd(blob: bytes, limit: int) -> bytes:
-    with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(blob), read_across_frames=True) as r:
-        out = r.read(limit + 1)
-    if len(out) > limit:
-        raise zstandard.ZstdError(f"decompresses past {limit} bytes")
-    return out
-
-
 class OpenClaw(Source):
     """Agent databases and legacy JSONL transcripts under each OpenClaw state directory.
 
@@ -255,6 +247,22 @@ class OpenClaw(Source):
                 return {r[0] for r in conn.execute("SELECT DISTINCT session_id FROM transcript_events")}
         except SourceError:
             return set()
+
+    def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
+        """A database's compressed events count as what they may inflate to: each is read under
+        its declared size (capped at MAX_EVENT), each cold archive under MAX_COLD."""
+        if path.name != DB_NAME:
+            return size - start
+        with sqlite_readonly(path) as conn:
+            events = conn.execute(
+                "SELECT coalesce(sum(min(coalesce(nullif(event_utf8_bytes, 0), ?1), ?1)), 0) FROM transcript_events"
+                " WHERE event_json IS NULL", (MAX_EVENT,)
+            ).fetchone()[0]
+            try:
+                cold = conn.execute("SELECT count(*) FROM session_transcript_cold_archives").fetchone()[0]
+            except sqlite3.OperationalError:
+                cold = 0
+        return size + events + cold * MAX_COLD
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         if path.name == DB_NAME:
@@ -310,6 +318,7 @@ class OpenClaw(Source):
             with skips:
                 b.entry(d)
 
+        budget = inflate.Budget(path)
         with sqlite_readonly(path) as conn:
             meta = self._meta(conn)
             rows = conn.execute(
@@ -321,12 +330,12 @@ class OpenClaw(Source):
             for sid, text, blob, size in rows:
                 if text is None:
                     try:
-                        text = _unzstd(blob, min(size or MAX_EVENT, MAX_EVENT))
-                    except (zstandard.ZstdError, TypeError):
+                        text = budget.zstd(blob, min(size or MAX_EVENT, MAX_EVENT))
+                    except (zstandard.ZstdError, inflate.TooLarge, TypeError):
                         skipped += 1
                         continue
                 feed(str(sid), text)
-            for sid, raw in self._cold(conn, path, set(builders)):
+            for sid, raw in self._cold(conn, path, set(builders), budget):
                 if raw is None:
                     skipped += 1
                 else:
@@ -356,7 +365,7 @@ class OpenClaw(Source):
         return {str(r[0]): (str(r[1]), str(r[2]) if r[2] != r[0] else "") for r in rows}
 
     @staticmethod
-    def _cold(conn: sqlite3.Connection, db: Path, hot: set[str]) -> list[tuple[str, bytes | None]]:
+    def _cold(conn: sqlite3.Connection, db: Path, hot: set[str], budget: inflate.Budget) -> list[tuple[str, bytes | None]]:
         """Events of transcripts moved to cold storage (None for each archive that cannot be read)."""
         try:
             rows = conn.execute(
@@ -374,8 +383,8 @@ class OpenClaw(Source):
                     if not isinstance(name, str) or not _COLD_NAME.match(name):
                         raise OSError(f"bad archive name {name!r}")
                     blob = read_bytes(db.parent.parent / "sessions" / "cold" / name)
-                data = _unzstd(blob, MAX_COLD)
-            except (OSError, zstandard.ZstdError, TypeError):
+                data = budget.zstd(blob, MAX_COLD)
+            except (OSError, zstandard.ZstdError, inflate.TooLarge, TypeError):
                 out.append((str(sid), None))
                 continue
             for line in data.splitlines():

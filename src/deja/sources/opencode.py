@@ -36,10 +36,10 @@ from deja.sources.base import (
     basename,
     decode_json,
     finish,
-    is_regular,
     parse_time,
     read_bytes,
     sqlite_readonly,
+    store_at,
     walk,
 )
 
@@ -105,14 +105,14 @@ class Opencode(Source):
         exact = os.environ.get("DEJA_OPENCODE_DB")
         if exact:
             p = Path(exact).expanduser()
-            return [p] if is_regular(p) else []
+            return [p] if store_at(p) else []
         try:
             with os.scandir(self.data_dir()) as it:
-                found = [Path(e.path) for e in it if _DB_NAME.match(e.name) and is_regular(Path(e.path))]
+                found = [Path(e.path) for e in it if _DB_NAME.match(e.name) and store_at(Path(e.path))]
         except OSError:
             found = []
         own = self._own_db()
-        if own and own not in found and is_regular(own):
+        if own and own not in found and store_at(own):
             found.append(own)
         return sorted(found)
 

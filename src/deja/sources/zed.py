@@ -20,7 +20,6 @@ carry no times: each gets the thread's start.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import sys
@@ -32,7 +31,9 @@ import zstandard
 from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.sources import inflate
 from deja.sources.base import (
+    MAX_RECORD,
     Commands,
     Skips,
     Source,
@@ -43,6 +44,7 @@ from deja.sources.base import (
     finish,
     parse_time,
     sqlite_readonly,
+    store_at,
 )
 
 PATH_TOOLS = {"edit_file", "streaming_edit_file", "write_file", "read_file", "create_directory",
@@ -81,7 +83,7 @@ class Zed(Source):
 
     def discover(self) -> list[Path]:
         db = self.db_path()
-        return [db] if os.path.lexists(db) and not db.is_dir() else []
+        return [db] if store_at(db) else []
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         sessions: list[Session] = []
@@ -92,15 +94,28 @@ class Zed(Source):
             if not set(BASE_COLS) <= have:
                 raise SourceError(f"{path}: no threads table with {', '.join(BASE_COLS)} (not a Zed store?)")
             cols = BASE_COLS + tuple(c for c in LATER_COLS if c in have)
+            budget = inflate.Budget(path)
             for row in db.execute(f"SELECT {', '.join(cols)} FROM threads ORDER BY id"):
                 r = dict(zip(cols, row))
-                doc = _document(r["data_type"], r["data"])
+                doc = _document(r["data_type"], r["data"], budget)
                 if doc is None:
                     skipped += 1
                     continue
                 with skips:
                     sessions.append(self._thread(path, r, doc))
         return Parsed(finish(sessions), 0, skipped + skips.n)
+
+    def parse_cost(self, path: Path, size: int, start: int, stop: int) -> int:
+        """The thread documents' size, inflated (Zed's frames record no content size)."""
+        total = 0
+        with sqlite_readonly(path) as db:
+            for kind, data in db.execute("SELECT data_type, data FROM threads"):
+                if isinstance(data, (bytes, str)):
+                    zstd = kind == "zstd" and isinstance(data, bytes)
+                    total += inflate.inflated_size(data, stop - total) if zstd else len(data)
+                if total > stop:
+                    break
+        return total
 
     def _thread(self, path: Path, r: dict, doc: dict) -> Session:
         s = Session(self.name, str(r["id"]), path=str(path))
@@ -182,19 +197,20 @@ class Zed(Source):
             s.add(Role.TOOL_OUTPUT, text, t)
 
 
-def _document(kind: object, data: object) -> dict | None:
-    """The thread document of one row, or None when it cannot be read (that row only)."""
+def _document(kind: object, data: object, budget: inflate.Budget) -> dict | None:
+    """The thread document of one row, or None when it cannot be read (that row only): corrupt,
+    or larger than MAX_RECORD. SourceError when the file's compressed rows inflate past its
+    share of MAX_INFLATED."""
     raw = data.encode() if isinstance(data, str) else data
-    if not isinstance(raw, bytes):
+    if not isinstance(raw, bytes) or len(raw) > MAX_RECORD:
         return None
     try:
         if kind == "zstd":
-            with zstandard.ZstdDecompressor().stream_reader(io.BytesIO(raw), read_across_frames=True) as r:
-                raw = r.read()
+            raw = budget.zstd(raw, MAX_RECORD)
         elif kind not in ("json", "", None):
             return None  # an encoding this parser does not know: never guess
         doc = decode_json(raw)
-    except (zstandard.ZstdError, msgspec.DecodeError):
+    except (zstandard.ZstdError, inflate.TooLarge, msgspec.DecodeError):
         return None
     return doc if isinstance(doc, dict) else None
 

@@ -26,6 +26,24 @@ class FileState(Plain):
         self.error, self.sessions, self.records, self.skipped, self.redactions = error, sessions, records, skipped, redactions
 
 
+# `safe_offset` of an error row whose failure holds until the file changes (it inflates past the
+# cap, its agent holds it locked): its size, mtime and parser version are those of the failed
+# read, and the file is not read again while they match.
+UNTIL_CHANGED = -1
+
+
+class FailedFile(Plain):
+    """A file that could not be read this time. `until_changed`: reading it again would fail the
+    same way until the file changes; `size`, `mtime_ns` and `parser_version` are the read's."""
+
+    __slots__ = ("path", "fid", "harness", "error", "until_changed", "size", "mtime_ns", "parser_version")
+
+    def __init__(self, path: str, fid: int, harness: str, error: str, until_changed: bool = False, size: int = -1,
+                 mtime_ns: int = -1, parser_version: int = 0):
+        self.path, self.fid, self.harness, self.error = path, fid, harness, error
+        self.until_changed, self.size, self.mtime_ns, self.parser_version = until_changed, size, mtime_ns, parser_version
+
+
 class SessionRow(Plain):
     # decision: the line where the session's assistant settled something ("" if none);
     # reverted: its own text says it reverted or rolled back, and it settled nothing.
@@ -136,15 +154,23 @@ class Catalog:
                     rows,
                 )
 
-    def mark_errors(self, items: Sequence[tuple[str, int, str, str]]) -> None:
-        """Files that could not be read this time: say why, keep what they gave before."""
-        if items:
-            with self.transaction():
-                self.db.executemany(
-                    "INSERT INTO files(path, fid, harness, state, error) VALUES (?, ?, ?, 'error', ?) "
-                    "ON CONFLICT(path) DO UPDATE SET state = 'error', error = excluded.error",
-                    items,
-                )
+    def mark_errors(self, items: Sequence[FailedFile]) -> None:
+        """Files that could not be read this time: say why, keep what they gave before. A failure
+        that holds until the file changes records the stat it failed at (UNTIL_CHANGED)."""
+        if not items:
+            return
+        rows = [(f.path, f.fid, f.harness, f.error) for f in items]
+        with self.transaction():
+            self.db.executemany(
+                "INSERT INTO files(path, fid, harness, state, error) VALUES (?1, ?2, ?3, 'error', ?4) "
+                "ON CONFLICT(path) DO UPDATE SET state = 'error', error = excluded.error", rows)
+            self.db.executemany(
+                f"UPDATE files SET size = ?2, mtime_ns = ?3, parser_version = ?4, safe_offset = {UNTIL_CHANGED} "
+                "WHERE path = ?1", [(f.path, f.size, f.mtime_ns, f.parser_version) for f in items if f.until_changed])
+            # a failure that may pass (permission denied, a parser bug) is tried on every run
+            self.db.executemany(
+                f"UPDATE files SET safe_offset = 0 WHERE path = ? AND safe_offset = {UNTIL_CHANGED}",
+                [(f.path,) for f in items if not f.until_changed])
 
     def commit_files(self, states: Sequence[FileState], sessions: Sequence[SessionRow], replaced: Sequence[int]) -> None:
         """After the text index committed: sessions and file states land together, states last.
