@@ -86,6 +86,10 @@ class Task:
 
     _cost: tuple[int, int] | None = None  # (stop, cost) measured
 
+    @property
+    def key(self) -> str:
+        return catalog_path(self.path)
+
     def cost(self, stop: int) -> int:
         """Bytes parsing this reads, decompressed (counted up to just past `stop`)."""
         if self._cost is None or (self._cost[1] > self._cost[0] and stop > self._cost[0]):
@@ -105,10 +109,6 @@ def over(tasks: list[Task], budget: int) -> bool:
         if total > budget:
             return True
     return False
-
-    @property
-    def key(self) -> str:
-        return catalog_path(self.path)
 
 
 def catalog_path(path: Path) -> str:
