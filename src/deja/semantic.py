@@ -210,7 +210,7 @@ def embed(store: Any, progress: Callable[[str], None] | None = None, model: Embe
     import numpy as np
 
     t0 = time.monotonic()
-    path = sidecar_path(store.dir)
+    path = sidecar_path(store.root)
     m = model or embedder()
     stats = EmbedStats(load_seconds=time.monotonic() - t0)
     sc = load(path, m.name) if path.exists() else None
