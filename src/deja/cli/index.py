@@ -26,6 +26,7 @@ def index(rebuild, background, as_json) -> None:
     store, lock = opened
     try:
         report = fresh.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
+        render.end_progress()
         store.text.close()
         files, sessions, records = store.catalog.totals()
     finally:
@@ -38,10 +39,10 @@ def index(rebuild, background, as_json) -> None:
         render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records}})
         return
     click.echo(
-        f"indexed {report.parsed} changed file(s) of {report.files} ({report.appended} appended, "
-        f"{report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
-        f"{report.records} records, {report.redactions} redaction(s), {report.errors} unreadable; "
-        f"index holds {sessions} sessions, {records} records"
+        f"indexed {report.parsed} changed {'file' if report.parsed == 1 else 'files'} of {report.files} "
+        f"({report.appended} appended, {report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
+        f"{render.plural(report.records, 'record')}, {render.plural(report.redactions, 'redaction')}, "
+        f"{report.errors} unreadable; index holds {render.plural(sessions, 'session')}, {render.plural(records, 'record')}"
     )
 
 
@@ -49,7 +50,7 @@ def index(rebuild, background, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def sources(as_json) -> None:
     """Every harness deja reads, and what its store gave."""
-    store, note = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
+    store = render.open_fresh(quiet=as_json)
     try:
         states = health.source_states(store)
     finally:
@@ -69,8 +70,6 @@ def sources(as_json) -> None:
             }
         )
         return
-    if note:
-        render.note(note)
     colours = {"ok": "green", "missing": None, "unreadable": "red", "parsed-zero": "yellow"}
     for s in states:
         state = click.style(f"{s.state:<11}", fg=colours[s.state])
@@ -82,6 +81,16 @@ def sources(as_json) -> None:
             click.echo(click.style(f"{'':<12} {s.reason}", dim=True))
 
 
+def _ago(ts: float) -> str:
+    import time
+
+    s = max(0, int(time.time() - ts))
+    for unit, n in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if s >= n:
+            return f"{render.plural(s // n, unit)} ago"
+    return "just now"
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True)
 def status(as_json) -> None:
@@ -90,12 +99,14 @@ def status(as_json) -> None:
     exists = (d / "catalog.sqlite").exists()
     size = sum(f.stat().st_size for f in d.rglob("*") if f.is_file()) if d.exists() else 0
     files = sessions = records = 0
+    last = 0.0
     if exists:
         from deja.store import Store
 
         store = Store(d, readonly=True)
         try:
             files, sessions, records = store.catalog.totals()
+            last = store.catalog.last_indexed()
         finally:
             store.close()
     info = {
@@ -107,6 +118,7 @@ def status(as_json) -> None:
         "files": files,
         "sessions": sessions,
         "records": records,
+        "last_indexed": render.iso(last),
         "redaction": redact.enabled(),
         "notes_file": str(paths.notes_file()),
     }
@@ -117,7 +129,9 @@ def status(as_json) -> None:
         click.echo(f"no index yet at {d}; `deja index` builds it")
         return
     click.echo(f"index     {d} ({size / 1e6:.1f} MB, {INDEX_VERSION})")
-    click.echo(f"contents  {sessions} sessions, {records} records from {files} files")
+    click.echo(f"contents  {render.plural(sessions, 'session')}, {render.plural(records, 'record')} from "
+               f"{render.plural(files, 'file')}")
+    click.echo(f"indexed   {render.day(last)} ({_ago(last)})" if last else "indexed   never")
     click.echo(f"notes     {paths.notes_file()}")
     if not redact.enabled():
         click.echo("redaction OFF (DEJA_NO_REDACT=1): unsafe")
