@@ -44,11 +44,12 @@ class Run:
         return json.loads(self.out)
 
 
-def deja(*args: str, env: dict | None = None, check: bool = True) -> Run:
-    """Run the real `deja` entry point in a subprocess."""
+def deja(*args: str, env: dict | None = None, check: bool = True, cwd: str | None = None) -> Run:
+    """Run the real `deja` entry point in a subprocess (in `cwd` when given)."""
     full_env = dict(os.environ)
     full_env.update(env or {})
-    p = subprocess.run([sys.executable, "-m", "deja", *args], capture_output=True, text=True, env=full_env, timeout=120)
+    p = subprocess.run([sys.executable, "-m", "deja", *args], capture_output=True, text=True, env=full_env, timeout=120,
+                       cwd=cwd)
     run = Run(p.returncode, p.stdout, p.stderr)
     if check and p.returncode != 0:
         raise AssertionError(f"deja {' '.join(args)} exited {p.returncode}:\n{p.stdout}\n{p.stderr}")
