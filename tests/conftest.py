@@ -46,18 +46,18 @@ class Run:
 
 
 def deja(*args: str, env: dict | None = None, check: bool = True, prefix: tuple[str, ...] = (),
-         max_bytes: int | None = None, measure: bool = False) -> Run:
-    """Run the real `deja` entry point in a subprocess. `prefix` runs it under another command
-    (setpriv); `max_bytes` caps its address space (a guard for inputs that could eat the
-    machine's memory); `measure` records its peak RSS."""
+         max_bytes: int | None = None, measure: bool = False, cwd: str | None = None) -> Run:
+    """Run the real `deja` entry point in a subprocess (in `cwd` when given). `prefix` runs it
+    under another command (setpriv); `max_bytes` caps its address space (a guard for inputs that
+    could eat the machine's memory); `measure` records its peak RSS."""
     full_env = dict(os.environ)
     full_env.update(env or {})
     cmd = [*prefix, sys.executable, "-m", "deja", *args]
     if not (measure or max_bytes):
-        p = subprocess.run(cmd, capture_output=True, text=True, env=full_env, timeout=120)
+        p = subprocess.run(cmd, capture_output=True, text=True, env=full_env, timeout=120, cwd=cwd)
         run = Run(p.returncode, p.stdout, p.stderr)
     else:
-        run = _measured(cmd, full_env, max_bytes)
+        run = _measured(cmd, full_env, max_bytes, cwd=cwd)
     if check and run.code != 0:
         raise AssertionError(f"deja {' '.join(args)} exited {run.code}:\n{run.out}\n{run.err}")
     return run
@@ -68,7 +68,7 @@ def live_index(index_dir: Path) -> Path:
     return index_dir / (index_dir / "live").read_text().strip()
 
 
-def _measured(cmd: list[str], env: dict, max_bytes: int | None, timeout: float = 300) -> Run:
+def _measured(cmd: list[str], env: dict, max_bytes: int | None, timeout: float = 300, cwd: str | None = None) -> Run:
     import resource
     import tempfile
     import time
@@ -78,7 +78,7 @@ def _measured(cmd: list[str], env: dict, max_bytes: int | None, timeout: float =
             resource.setrlimit(resource.RLIMIT_AS, (max_bytes, max_bytes))
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, preexec_fn=limit)
+        p = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, preexec_fn=limit, cwd=cwd)
         deadline = time.monotonic() + timeout
         while True:
             pid, status, usage = os.wait4(p.pid, os.WNOHANG)  # wait4: the child's own peak RSS

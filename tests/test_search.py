@@ -100,7 +100,8 @@ def test_filters_since_project_harness_role_and_commands(home):
     assert sorted(ids(search("migration", "--since", "30d"))) == ["api-new", "pi-new", "web-new"]
     assert sorted(ids(search("migration", "--since", "2019-12-31"))) == ["api-new", "api-old", "pi-new", "web-new"]
     assert sorted(ids(search("migration", "--project", "api"))) == ["api-new", "api-old", "pi-new"]
-    assert ids(search("migration", "--project", "/somewhere/web")) == ["web-new"]
+    assert ids(search("migration", "--project", "/w/web/")) == ["web-new"]
+    assert ids(search("migration", "--project", "/somewhere/web")) == []  # a path is that project, not its name
     assert hits(search("migration", "--harness", "pi")) == [("pi", "pi-new")]
     assert sorted(hits(search("migration", "--harness", "claude"))) == [("claude", i) for i in ("api-new", "api-old", "web-new")]
     assert sorted(ids(search("migration", "--role", "user"))) == ["api-new", "api-old", "pi-new"]

@@ -59,7 +59,7 @@ def sidecar(home):
 
 def test_embed_then_a_paraphrase_finds_the_session_it_shares_no_word_with(corpus):
     r = deja("embed", env=OFFLINE)
-    assert "embedded 5 session(s)" in r.out
+    assert "embedded 5 sessions" in r.out
     assert sidecar(corpus).exists()
     # Not one of these words is in any session: only meaning can answer.
     r = search(*UNSHARED)
@@ -94,7 +94,7 @@ def test_a_corrupt_sidecar_is_ignored_by_search_and_rebuilt_by_embed(corpus):
     r = deja("search", "pool", "exhausted", "--json", env=OFFLINE)
     assert ids(r.json()) == ["pool"] and "Traceback" not in r.err
     r = deja("embed", env=OFFLINE)
-    assert "rebuilt" in r.err and "embedded 5 session(s)" in r.out
+    assert "rebuilt" in r.err and "embedded 5 sessions" in r.out
     assert search(*UNSHARED)["tier"] == "semantic"
 
 

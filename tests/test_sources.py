@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -167,9 +169,14 @@ def test_notes_group_by_project_and_day(home, monkeypatch):
         {"ts": "2026-03-01T17:00:00Z", "project": "/w/api", "text": "retry twice"},
         {"ts": "2026-03-02T09:00:00Z", "project": "/w/api", "text": "next day"},
         {"ts": "2026-03-01T09:00:00Z", "project": "/w/web", "text": "other project"},
+        {"ts": "2026-03-01T10:00:00Z", "project": "/x/api", "text": "another api directory"},
     ])
-    ids = sorted((s.id, len(s.records)) for s in load("notes").parse(notes).sessions)
-    assert ids == [("api-2026-03-01", 2), ("api-2026-03-02", 1), ("web-2026-03-01", 1)]
+    got = sorted((s.id, len(s.records), s.cwd, s.title) for s in load("notes").parse(notes).sessions)
+    # one session per project path and day: the id carries a hash of the path, so two `api`s stay apart
+    assert sorted((re.sub(r"-[0-9a-f]{6}-", "-", i), n, cwd, t) for i, n, cwd, t in got) == sorted([
+        ("api-2026-03-01", 2, "/w/api", "notes: api 2026-03-01"), ("api-2026-03-02", 1, "/w/api", "notes: api 2026-03-02"),
+        ("api-2026-03-01", 1, "/x/api", "notes: api 2026-03-01"), ("web-2026-03-01", 1, "/w/web", "notes: web 2026-03-01")])
+    assert len({i for i, *_ in got}) == 4
 
 
 def test_real_fixture_files_exist():

@@ -105,7 +105,7 @@ def test_how_shows_the_invocation_by_sessions(work_home):
     top = r["invocations"][0]
     assert top["session"]["id"] == C and top["failed"] == 3 and top["runs"] == 4
     out = deja("how", "pytest").out
-    assert "pytest -q" in out and "2 session(s)" in out
+    assert "pytest -q" in out and "2 sessions, 4 runs" in out and "(s)" not in out
     assert deja("how", "pytest", "--project", "tools", "--json").json()["invocations"][0]["command"] == "python -m pytest -x"
     assert deja("how", "cargo", "test", check=False).code == 1
 

@@ -289,7 +289,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
             store.text.close()
             lock.release()
             spawn_background()
-            note = f"{deferred} changed file(s) are being re-indexed in the background; results may miss them"
+            note = f"{deferred} changed {'file is' if deferred == 1 else 'files are'} being re-indexed in the background; results may miss them"
         else:
             _apply_kept(store, plan, rec, progress if first else None)
         return store, note

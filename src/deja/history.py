@@ -20,7 +20,8 @@ from pathlib import Path
 from deja.errors import NotFound, QueryError, SourceError
 from deja.model import ROLE_CODE, Role
 from deja.redact import redact, redact_data
-from deja.search import Options, search
+from deja import projects
+from deja.search import Options, project_sids, search
 from deja.store import Filters, SessionRow, Store, StoredRecord
 from deja.terminal import strip as strip_escapes
 from deja.tokenizer import tokens
@@ -29,7 +30,6 @@ from deja.work import (
     _ERRORISH,
     _EXC,
     _parts,
-    find_session,
     signature,
     split_command,
 )
@@ -52,13 +52,9 @@ NEEDLE_CHARS = 80
 EVENT_MAX_CHARS = 1_000_000
 
 
-def _project(project: str | None) -> str | None:
-    return project.rstrip("/").rsplit("/", 1)[-1] if project else None
-
-
 def _sessions(store: Store, project: str | None, harness: str | None, since: float | None) -> list[SessionRow]:
     """Every session passing the filters, newest first."""
-    rows = store.catalog.select_sessions(_project(project))
+    rows = store.catalog.select_sessions(projects.resolve(store.catalog, project))
     rows = [r for r in rows if (not harness or r.harness == harness) and (since is None or r.updated >= since)]
     return sorted(rows, key=lambda r: (-r.updated, r.id))
 
@@ -88,9 +84,10 @@ def timeline(store: Store, project: str | None = None, harness: str | None = Non
 
 @dataclass
 class Workspace:
-    """One project: every session whose working directory has this name."""
+    """One project: every session whose project path (git root, else working directory) is `path`."""
 
     project: str
+    path: str = ""
     sessions: int = 0
     records: int = 0
     harnesses: dict[str, int] = field(default_factory=dict)
@@ -105,7 +102,9 @@ def workspaces(store: Store, harness: str | None = None, since: float | None = N
     """Projects by last activity, with their session and record counts and harnesses."""
     out: dict[str, Workspace] = {}
     for r in _sessions(store, None, harness, since):
-        w = out.setdefault(r.project or "", Workspace(r.project or ""))
+        w = out.get(r.root or r.project or "")
+        if w is None:
+            w = out[r.root or r.project or ""] = Workspace(projects.name_of(r.root) or r.project or "", r.root)
         w.sessions += 1
         w.records += r.records
         w.gone += bool(r.gone)
@@ -134,7 +133,7 @@ class Touch:
 def touched(store: Store, ident: str) -> tuple[SessionRow, list[Touch]]:
     """The files one session touched (files and edit records, relative paths resolved against
     its directory), in the order it first touched them."""
-    row = find_session(store, ident)
+    row = store.catalog.resolve(ident)
     out: dict[str, Touch] = {}
     for r in store.text.session_records(row.sid):
         if r.role not in (_FILES, _EDIT):
@@ -167,7 +166,7 @@ class Lineage:
 def trace(store: Store, ident: str) -> Lineage:
     """A session's parents up to the root and its children (subagents, sidechains, forks)
     recursively, as far as the harness records who spawned whom."""
-    row = find_session(store, ident)
+    row = store.catalog.resolve(ident)
     everyone = store.catalog.select_sessions()
     by_id: dict[tuple[str, str], SessionRow] = {(r.harness, r.id): r for r in everyone}
     kids: dict[tuple[str, str], list[SessionRow]] = {}
@@ -273,12 +272,13 @@ def event(store: Store, ident: str, seq: int, before: int = 0, after: int = 0) -
     """The raw, unabridged source event behind record `seq` of a session (and `before`/`after`
     lines around it), found by matching a distinctive piece of the record's text in the decoded
     lines of the session's source file. Redacted like everything deja shows."""
-    row = find_session(store, ident)
+    row = store.catalog.resolve(ident)
     recs = store.text.session_records(row.sid)
     rec = next((r for r in recs if r.seq == seq), None)
     if rec is None:
         have = f"0–{recs[-1].seq}" if recs else "none"
-        raise NotFound(f"session {row.id[:8]} has no record {seq} (records: {have}); `deja show {row.id[:8]}` lists them")
+        shown = store.catalog.display_ids([row])[row.key]
+        raise NotFound(f"session {shown} has no record {seq} (records: {have}); `deja show {shown}` lists them")
     ev = Event(row, rec, row.path, "found", "", [])
     path = Path(row.path)
     if row.gone or not path.is_file():
@@ -356,7 +356,7 @@ def restore(store: Store, path: str, project: str | None = None, harness: str | 
     if not toks:
         raise QueryError("name a file: `deja restore src/client.py`")
     absolute = path.strip().startswith("/")
-    cands, _ = store.text.search([toks], Filters(harness, _project(project), since, [_EDIT]), RESTORE_RECORDS, newest=True)
+    cands, _ = store.text.search([toks], Filters(harness, project_sids(store, project), since, [_EDIT]), RESTORE_RECORDS, newest=True)
     recs = store.text.bodies([c.addr for c in cands])
     rows = store.catalog.sessions_by_sid({r.sid for r in recs})
     spans: list[tuple[str, StoredRecord, SessionRow]] = []
@@ -408,7 +408,7 @@ def files(store: Store, topic: str, project: str | None = None, harness: str | N
     """The files the work on TOPIC touched: across the sessions that match it (the normal
     search), ranked by how many of them touched each file times how specific the file is to
     them (few sessions overall touched it). Returns the files, how many in all, and the sessions read."""
-    res = search(store, topic, Options(harness=harness, project=_project(project), since=since, limit=FILES_SESSIONS))
+    res = search(store, topic, Options(harness=harness, project=project, since=since, limit=FILES_SESSIONS))
     found: dict[str, TopicFile] = {}
     for hit in res.hits:
         row, mine = hit.session, set()
@@ -473,7 +473,7 @@ def friction(store: Store, project: str | None = None, harness: str | None = Non
     """Errors (by signature, as `deja fix` matches them) that hit `min_sessions` or more separate
     sessions, most sessions first. Returns them and whether more tool output matched than was read."""
     # A scan, not a term query: `ModuleNotFoundError` holds no token `error`.
-    it = store.text.scan(Filters(harness, _project(project), since, [_TOOL]))
+    it = store.text.scan(Filters(harness, project_sids(store, project), since, [_TOOL]))
     recs = list(islice(it, FRICTION_RECORDS))
     capped = next(it, None) is not None
     rows = store.catalog.sessions_by_sid({r.sid for r in recs})

@@ -70,7 +70,10 @@ class Payload:
 
     @property
     def project(self) -> str:
-        return os.path.basename(self.cwd.rstrip("/\\")) if self.cwd else ""
+        """The project this payload's session works in: a path (deja.projects.root_of)."""
+        from deja.projects import root_of
+
+        return root_of(self.cwd) if self.cwd else ""
 
 
 def _str(d: dict, *keys: str) -> str:

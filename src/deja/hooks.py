@@ -136,10 +136,10 @@ def context(p: Payload, store) -> str:
     project = p.project
     if not project:
         return ""
-    rows = [r for r in store.catalog.recent_sessions(CONTEXT_SESSIONS + 2, project=project)
+    rows = [r for r in store.catalog.recent_sessions(CONTEXT_SESSIONS + 2, root=project)
             if r.harness != "notes" and r.id != p.session][:CONTEXT_SESSIONS]
     notes: list[str] = []
-    for n in store.catalog.recent_sessions(CONTEXT_NOTES, harness="notes", project=project):
+    for n in store.catalog.recent_sessions(CONTEXT_NOTES, harness="notes", root=project):
         for rec in reversed(store.text.session_records(n.sid)):
             notes.append(f"- {_date(rec.time)} note: {_clip(rec.text, 240)}")
             if len(notes) >= CONTEXT_NOTES:
@@ -149,7 +149,7 @@ def context(p: Payload, store) -> str:
     items = [f"- {_ref(r)}: {_clip(r.title, 100) or '(untitled)'}" for r in rows]
     if not items and not notes:
         return ""
-    head = f"deja: recent history of project {project} ({FRAME})."
+    head = f"deja: recent history of project {project} ({FRAME})."  # the path: two `shop`s are two projects
     tail = "More: the deja MCP tools (recall, session, blame, how) or `deja search …`, `deja show <id>`."
     return wrap(head, notes + items, tail)
 

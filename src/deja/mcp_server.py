@@ -146,8 +146,7 @@ def build(memory: Memory | None = None) -> MCPServer:
         h = _harness(harness)
 
         def run(store: Store) -> str:
-            proj = project.rstrip("/").rsplit("/", 1)[-1] if project else None
-            res = search(store, query, Options(harness=h, project=proj, limit=offset + limit, embed=True))
+            res = search(store, query, Options(harness=h, project=project, limit=offset + limit, embed=True))
             page = res.hits[offset:]
             record_recalls(store, page)
             if not page:
@@ -268,7 +267,7 @@ def build(memory: Memory | None = None) -> MCPServer:
         limit: Annotated[int, Field(ge=1, le=200, description="records to return")] = 30,
     ) -> str:
         def run(store: Store) -> str:
-            row = lib.find_session(store, id)
+            row = store.catalog.resolve(id)
             records = store.text.session_records(row.sid)
             head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
             lines = [head]

@@ -11,14 +11,10 @@ def select(store: Store, session: str | None, project: str | None, before: float
     if not (session or project or before is not None):
         raise DejaError("say what to forget: --session ID, --project P or --before DATE")
     if session:
-        rows = store.catalog.find_sessions(session)
-        exact = [r for r in rows if r.id == session or r.key == session]
-        if exact:
-            return exact[:1]
-        if len(rows) != 1:
-            raise DejaError(f"{session!r} matches {len(rows)} sessions; give the full id (`deja last` lists them)")
-        return rows
-    return store.catalog.select_sessions(project, before)
+        return [store.catalog.resolve(session)]
+    from deja import projects
+
+    return store.catalog.select_sessions(projects.resolve(store.catalog, project), before)
 
 
 def forget(store: Store, rows: list[SessionRow]) -> None:

@@ -20,7 +20,7 @@ from deja import notes, times
 from deja.errors import NotFound, QueryError
 from deja.terminal import strip as strip_escapes
 from deja.model import CODE_ROLE, ROLE_CODE, Role
-from deja.search import Options, search
+from deja.search import Options, project_sids, search
 from deja.store import Filters, SessionRow, Store, StoredRecord
 from deja.tokenizer import tokens
 
@@ -121,22 +121,9 @@ def _clip(text: str, n: int = LINE_CHARS, flat: bool = True) -> str:
 def _records(store: Store, clauses: list[tuple[str, ...]], roles: Sequence[int], limit: int,
              harness: str | None, project: str | None, since: float | None) -> tuple[list[StoredRecord], bool]:
     """The newest `limit` records of `roles` holding every clause, and whether more matched."""
-    project = project.rstrip("/").rsplit("/", 1)[-1] if project else None
-    cands, count = store.text.search(clauses, Filters(harness, project, since, list(roles)), limit, newest=True)
+    cands, count = store.text.search(clauses, Filters(harness, project_sids(store, project), since, list(roles)), limit,
+                                     newest=True)
     return store.text.bodies([c.addr for c in cands]), count > len(cands)
-
-
-def find_session(store: Store, ident: str) -> SessionRow:
-    """A session by id, `harness:id` or a unique prefix of either."""
-    matches = store.catalog.find_sessions(ident)
-    exact = [m for m in matches if m.id == ident or m.key == ident]
-    if exact:
-        return exact[0]
-    if not matches:
-        raise NotFound(f"no session with id {ident!r}; `deja last` lists recent sessions")
-    if len(matches) > 1:
-        raise NotFound(f"{ident!r} matches {len(matches)} sessions; give more of the id")
-    return matches[0]
 
 
 @dataclass
@@ -408,7 +395,6 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
            max_bytes: int = DIGEST_BYTES) -> Digest | None:
     """A markdown digest (title, question, decision, last answer, commands, files) of the session
     that best answers `query`, at most `max_bytes` of UTF-8; None when nothing matches."""
-    project = project.rstrip("/").rsplit("/", 1)[-1] if project else None
     res = search(store, query, Options(harness=harness, project=project, limit=1))
     if not res.hits:
         return None
@@ -496,7 +482,7 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
 
 
 __all__ = [
-    "how", "blame", "fix", "digest", "remember", "find_session", "signature", "normalise_error", "normalise_command",
+    "how", "blame", "fix", "digest", "remember", "signature", "normalise_error", "normalise_command",
     "split_command", "conclusion", "program", "Found", "Invocation", "Mention", "FixResult", "FixSession",
     "FixCommand", "Digest",
 ]

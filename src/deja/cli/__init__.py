@@ -23,6 +23,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "index": ("deja.cli.index", "Bring the index up to date with every agent's history."),
     "sources": ("deja.cli.index", "Every harness deja reads, and what its store gave."),
     "status": ("deja.cli.index", "Where the index is, how big, and how fresh."),
+    "config": ("deja.cli.app", "Every setting in force, and where it came from (default, file, env, flag)."),
+    "version": ("deja.cli.app", "The version of deja (and of Python, tantivy, SQLite)."),
+    "completion": ("deja.cli.app", "A shell completion script: deja completion bash|zsh|fish."),
     "remember": ("deja.cli.notes", "Write down something worth finding later."),
     "forget": ("deja.cli.forget", "Remove sessions from the index for good."),
     "how": ("deja.cli.work", "The real invocations of a tool: pytest, docker build, cargo test."),
@@ -44,14 +47,52 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("deja.cli.install", "Check the index, the stores, the agents' wiring; say what to fix."),
 }
 
+# One example per command: the last line of its help (deja.cli.app).
+EXAMPLES: dict[str, str] = {
+    'search': 'deja search "connection refused" --project ~/src/api --since 2w',
+    'show': 'deja show 465046b8 --role user --limit 20',
+    'last': 'deja last 5 --harness codex',
+    'embed': 'deja embed',
+    'index': 'deja index',
+    'sources': 'deja sources',
+    'status': 'deja status',
+    'config': 'deja config',
+    'version': 'deja version',
+    'completion': 'deja completion bash >> ~/.bashrc',
+    'remember': 'deja remember "staging deploys need VPN" --tag ops',
+    'forget': 'deja forget --project ~/src/old-shop --dry-run',
+    'how': 'deja how pytest',
+    'blame': 'deja blame src/client.py',
+    'fix': 'pytest 2>&1 | deja fix',
+    'ctx': 'deja ctx "flaky login test" | pbcopy',
+    'promote': "deja promote 465046b8 --note 'the fix we kept'",
+    'mcp': 'deja mcp',
+    'files': 'deja files "payment retries"',
+    'friction': 'deja friction --since 30d',
+    'restore': 'deja restore src/client.py --span 1 -o /tmp/client.py',
+    'timeline': 'deja timeline --project . --since 7d',
+    'workspaces': 'deja workspaces',
+    'touched': 'deja touched 465046b8',
+    'trace': 'deja trace 465046b8',
+    'event': 'deja event 465046b8 3 --after 1',
+    'install': 'deja install claude-code --hooks',
+    'uninstall': 'deja uninstall --all',
+    'doctor': 'deja doctor',
+}
+
 # Commands agents call, not people: never listed, run without click (deja.cli.hooks, docs/hooks.md).
 HIDDEN = frozenset({"hook-context", "hook-prompt", "hook-tool", "hook-precompact"})
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = list(argv if argv is not None else sys.argv[1:]) or ["--help"]  # bare `deja`: the help
+    args = list(argv if argv is not None else sys.argv[1:])
     debug = os.environ.get("DEJA_DEBUG") == "1"
     try:
+        if os.environ.get("_DEJA_COMPLETE"):  # the shell asking for completions (deja completion)
+            from deja.cli.app import cli
+
+            cli.main(args=args, prog_name="deja")
+        args = _colour_flag(args) or ["--help"]  # bare `deja`: the help
         # a search (`deja search …` or `deja QUERY`) may be the plain kind; any other command
         # must not pay for importing the search path
         first = args[0]
@@ -81,6 +122,28 @@ def main(argv: list[str] | None = None) -> None:
         raise
     except BaseException as e:  # noqa: BLE001 - every way out is one line, one exit code
         sys.exit(_failed(e, debug))
+
+
+def _colour_flag(args: list[str]) -> list[str]:
+    """Take `--color auto|always|never` (or `--color=…`) out of the arguments, wherever it
+    stands before a `--`, and set it for this run: every command reads it the same way."""
+    out, rest = [], iter(args)
+    for a in rest:
+        if a == "--":
+            out += [a, *rest]
+            break
+        name, eq, value = a.partition("=")
+        if name != "--color":
+            out.append(a)
+            continue
+        if not eq:
+            value = next(rest, "")
+        from deja.cli import render
+
+        if value not in render.COLOR_MODES:
+            raise DejaError(f"--color takes auto, always or never, not {value!r}")
+        render.set_colour(value)
+    return out
 
 
 def _failed(e: BaseException, debug: bool) -> int:

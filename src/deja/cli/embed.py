@@ -35,6 +35,6 @@ def embed(as_json) -> None:
     work = stats.seconds - stats.load_seconds
     rate = f" ({stats.units / work:.0f} units/s after {stats.load_seconds:.1f}s loading the model)" if stats.units and work > 0 else ""
     render.echo(
-        f"embedded {stats.embedded} session(s), {stats.units} unit(s) in {stats.seconds:.1f}s{rate}; "
+        f"embedded {render.plural(stats.embedded, 'session')}, {render.plural(stats.units, 'unit')} in {stats.seconds:.1f}s{rate}; "
         f"{stats.total_units} units for {stats.sessions} sessions"
     )

@@ -39,7 +39,7 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
             path = retention.unforget(store, unforget)
             render.echo(f"unforgotten; {path or 'its source'} is read again on the next search or `deja index`")
             return
-        cutoff = parse_since(before, time.time()) if before else None
+        cutoff = parse_since(before, time.time(), "--before") if before else None
         rows = retention.select(store, session, project, cutoff)
         if not dry_run:
             retention.forget(store, rows)
@@ -53,6 +53,6 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
     for r in rows:
         render.echo(render.header(r))
     verb = "would forget" if dry_run else "forgot"
-    render.echo(f"{verb} {len(rows)} session(s)")
+    render.echo(f"{verb} {render.plural(len(rows), 'session')}")
 
 

@@ -9,7 +9,7 @@ import click
 
 from deja import history as lib
 from deja.cli import render
-from deja.cli.work import _filters, _limit, _open, _ref, _since
+from deja.cli.work import _filters, _limit, _open, _since
 from deja.model import CODE_ROLE
 from deja.search import SCHEMA_VERSION
 from deja.sources import HARNESSES
@@ -17,7 +17,7 @@ from deja.sources import HARNESSES
 
 def _more(shown: int, total: int, what: str) -> None:
     if total > shown:
-        render.note(f"{total - shown} more {what}; --limit N to see them")
+        render.note(f"{render.plural(total - shown, 'more ' + what)}; --limit N to see them")
 
 
 @click.command()
@@ -39,7 +39,7 @@ def timeline(project, harness, since, limit, as_json) -> None:
         raise click.exceptions.Exit(1)
     for r in rows:
         render.echo(f"{render.header(r)}  ({r.records} records)")
-    _more(len(rows), total, "session(s)")
+    _more(len(rows), total, "session")
 
 
 @click.command()
@@ -56,7 +56,7 @@ def workspaces(harness, since, limit, as_json) -> None:
         store.close()
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "total": total, "workspaces": [
-            {"project": w.project, "sessions": w.sessions, "records": w.records, "harnesses": w.harnesses,
+            {"project": w.project, "path": w.path, "sessions": w.sessions, "records": w.records, "harnesses": w.harnesses,
              "cwds": w.cwds, "first": render.iso(w.first), "last": render.iso(w.last), "source_gone": w.gone}
             for w in items]})
         return
@@ -66,8 +66,8 @@ def workspaces(harness, since, limit, as_json) -> None:
     for w in items:
         hs = ", ".join(f"{h} {n}" for h, n in sorted(w.harnesses.items(), key=lambda x: -x[1]))
         render.echo(f"{render.day(w.last)}  {render.style(w.project or '-', fg='green', bold=True)}  "
-                   f"{w.sessions} session(s), {w.records} records  ({hs})")
-    _more(len(items), total, "project(s)")
+                   f"{render.plural(w.sessions, 'session')}, {render.plural(w.records, 'record')}  ({hs})  {render.style(w.path, dim=True)}")
+    _more(len(items), total, "project")
 
 
 @click.command()
@@ -187,7 +187,7 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
     if output and not span and len(spans) > 1:
         raise click.UsageError(f"{len(spans)} spans: choose one with --span N")
     if span and span > len(spans):
-        raise click.ClickException(f"there are {len(spans)} span(s) of {path!r}; --span 1 is the newest")
+        raise click.ClickException(f"there are {render.plural(len(spans), 'span')} of {path!r}; --span 1 is the newest")
     chosen = spans[(span or 1) - 1:(span or 1)] if (span or output) else spans[:limit]
     if output:
         lib.write_span(chosen[0], output)
@@ -205,12 +205,12 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
         render.echo(chosen[0].text, nl=not chosen[0].text.endswith("\n"), exact=True)
         return
     for s in chosen:
-        render.echo(render.style(f"[{s.number}] ", bold=True) + f"{render.day(s.time)}  {s.path}  {_ref(s.session)}")
+        render.echo(render.style(f"[{s.number}] ", bold=True) + f"{render.day(s.time)}  {s.path}  {render.ref(s.session)}")
         for line in s.text.splitlines()[:12]:
             render.echo(f"    {line}")
         if len(s.text.splitlines()) > 12:
             render.echo(render.style(f"    … {len(s.text.splitlines()) - 12} more lines (--span {s.number})", dim=True))
-    _more(len(chosen), len(spans), "span(s)")
+    _more(len(chosen), len(spans), "span")
 
 
 @click.command()
@@ -232,13 +232,13 @@ def files(topic, project, harness, since, limit, as_json) -> None:
              "examples": [render.session_json(s) for s in f.examples[:3]]} for f in items]})
         return
     if not items:
-        render.echo(f"No file touched in {sessions} session(s) about {' '.join(topic)!r}.")
+        render.echo(f"No file touched in {render.plural(sessions, 'session')} about {' '.join(topic)!r}.")
         raise click.exceptions.Exit(1)
     for f in items:
         edited = render.style(" edited", fg="yellow") if f.edited else ""
-        render.echo(f"{render.style(f.path, bold=True)}{edited}  in {f.sessions} of these session(s), "
+        render.echo(f"{render.style(f.path, bold=True)}{edited}  in {f.sessions} of these sessions, "
                    f"{f.overall} overall; last {render.day(f.last)}")
-    _more(len(items), total, "file(s)")
+    _more(len(items), total, "file")
 
 
 @click.command()
@@ -266,6 +266,6 @@ def friction(project, harness, since, limit, as_json, min_sessions) -> None:
         hs = ", ".join(f"{h} {n}" for h, n in sorted(g.harnesses.items(), key=lambda x: -x[1]))
         render.echo(render.style(g.signature, fg="red", bold=True))
         render.echo(f"    {g.sessions} sessions ({hs}), {g.occurrences}×; last {render.day(g.last)}"
-                   f" in {_ref(g.recent[0])}")
+                   f" in {render.ref(g.recent[0])}")
     if capped:
         render.note("only the newest tool output was read; narrow with --since or --project")

@@ -56,6 +56,7 @@ def index(rebuild, background, as_json) -> None:
             except BaseException:
                 store.close()
                 raise
+        render.end_progress()
         try:
             files, sessions, records = store.catalog.totals()
         finally:
@@ -73,10 +74,10 @@ def index(rebuild, background, as_json) -> None:
     if outcome is not None and outcome.summary():
         render.note(outcome.summary())
     render.echo(
-        f"indexed {report.parsed} changed file(s) of {report.files} ({report.appended} appended, "
-        f"{report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
-        f"{report.records} records, {report.redactions} redaction(s), {report.errors} unreadable; "
-        f"index holds {sessions} sessions, {records} records"
+        f"indexed {report.parsed} changed {'file' if report.parsed == 1 else 'files'} of {report.files} "
+        f"({report.appended} appended, {report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
+        f"{render.plural(report.records, 'record')}, {render.plural(report.redactions, 'redaction')}, "
+        f"{report.errors} unreadable; index holds {render.plural(sessions, 'session')}, {render.plural(records, 'record')}"
     )
 
 
@@ -90,7 +91,7 @@ def _rebuild(root, progress):
 @click.option("--json", "as_json", is_flag=True)
 def sources(as_json) -> None:
     """Every harness deja reads, and what its store gave."""
-    store, note = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
+    store = render.open_fresh(quiet=as_json)
     try:
         states = health.source_states(store)
     finally:
@@ -110,8 +111,6 @@ def sources(as_json) -> None:
             }
         )
         return
-    if note:
-        render.note(note)
     colours = {"ok": "green", "missing": None, "unreadable": "red", "parsed-zero": "yellow"}
     for s in states:
         state = render.style(f"{s.state:<11}", fg=colours[s.state])
@@ -121,6 +120,16 @@ def sources(as_json) -> None:
         )
         if s.reason:
             render.echo(render.style(f"{'':<12} {s.reason}", dim=True))
+
+
+def _ago(ts: float) -> str:
+    import time
+
+    s = max(0, int(time.time() - ts))
+    for unit, n in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if s >= n:
+            return f"{render.plural(s // n, unit)} ago"
+    return "just now"
 
 
 @click.command()
@@ -136,12 +145,14 @@ def status(as_json) -> None:
     size = sum(f.stat().st_size for f in d.rglob("*") if f.is_file()) if d.exists() else 0
     files = sessions = records = 0
     damaged = ""
+    last = 0.0
     if exists:
         try:
             store = Store(d, readonly=True)
             try:
                 store.verify()
                 files, sessions, records = store.catalog.totals()
+                last = store.catalog.last_indexed()
             finally:
                 store.close()
         except IndexDamaged as e:
@@ -161,6 +172,7 @@ def status(as_json) -> None:
         "files": files,
         "sessions": sessions,
         "records": records,
+        "last_indexed": render.iso(last),
         "redaction": redact.enabled(),
         "notes_file": str(paths.notes_file()),
     }
@@ -176,7 +188,9 @@ def status(as_json) -> None:
     if damaged:
         render.echo(render.style(f"DAMAGED   {damaged}; run `deja index --rebuild`", fg="red"))
     else:
-        render.echo(f"contents  {sessions} sessions, {records} records from {files} files")
+        render.echo(f"contents  {render.plural(sessions, 'session')}, {render.plural(records, 'record')} from "
+                    f"{render.plural(files, 'file')}")
+    render.echo(f"indexed   {render.day(last)} ({_ago(last)})" if last else "indexed   never")
     if rebuilding:
         render.echo("rebuild   running: searches answer from this index until it is done")
     render.echo(f"notes     {paths.notes_file()}")

@@ -11,6 +11,24 @@ from deja.cli import render
 from deja.search import SCHEMA_VERSION
 
 
+def _project(arg: str | None) -> str:
+    """The exact project path a note is for: this directory's project, a path given, or the one
+    indexed project a name means (several: the error lists them)."""
+    from deja import paths, projects
+
+    if not arg:
+        return projects.root_of(projects.normalise(os.getcwd()))
+    if (paths.index_dir() / "catalog.sqlite").exists() and "/" not in arg and not arg.startswith(("~", ".")):
+        from deja.store import Store
+
+        store = Store(paths.index_dir(), readonly=True)
+        try:
+            return projects.resolve(store.catalog, arg) or arg
+        finally:
+            store.close()
+    return projects.root_of(projects.normalise(arg))
+
+
 @click.command()
 @click.argument("text", nargs=-1, required=True)
 @click.option("--project", help="The project it belongs to (default: this directory).")
@@ -18,7 +36,7 @@ from deja.search import SCHEMA_VERSION
 @click.option("--json", "as_json", is_flag=True)
 def remember(text, project, tags, as_json) -> None:
     """Write down something worth finding later: a decision, a command, a fact."""
-    entry, searchable = work.remember(" ".join(text), project or os.getcwd(), list(tags))
+    entry, searchable = work.remember(" ".join(text), _project(project), list(tags))
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "note": entry, "searchable": searchable})
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from deja import fresh, paths
+from deja import paths
 from deja.cli import COMMANDS, HIDDEN, render
 from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
 from deja.search.query import parse_since
@@ -28,7 +28,7 @@ def parse(args: list[str]) -> dict | None:
         args = args[1:]
     elif not args or args[0] in COMMANDS or args[0] in HIDDEN or args[0] in ("--help", "-h", "--version"):
         return None
-    out: dict = {"query": [], "roles": [], "limit": 15}
+    out: dict = {"query": [], "roles": [], "limit": None}
     rest = iter(args)
     for a in rest:
         if not a.startswith("-") or a == "-":
@@ -61,7 +61,7 @@ def parse(args: list[str]) -> dict | None:
     return out if out["query"] else None
 
 
-def search(query, harness=None, project=None, since=None, roles=(), limit=15, all_=False, regex=False, rebuild=False,
+def search(query, harness=None, project=None, since=None, roles=(), limit=None, all_=False, regex=False, rebuild=False,
            explain=False, no_embed=False, as_json=False, last=False) -> int:
     """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
 
@@ -71,9 +71,17 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
     crashed writer's.
     """
     text = " ".join(query)
+    from deja import config
+
+    if limit is None:
+        limit = config.get("limit")[0]
+    if not roles:
+        roles = config.get("roles")[0] or ()
+    if not no_embed and config.get("semantic")[0] is False:
+        no_embed = True
     opts = Options(
         harness=harness,
-        project=project.rstrip("/").rsplit("/", 1)[-1] if project else None,
+        project=project,
         since=parse_since(since, time.time()) if since else None,
         roles=roles_from_names(roles),
         limit=limit,
@@ -95,12 +103,12 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
             lock.release()
         store = Store(paths.index_dir())
     else:
-        store, msg = fresh.open_fresh(paths.index_dir(), None if as_json else render.progress)
-        if msg and not as_json:
-            render.note(msg)
+        store = render.open_fresh(quiet=as_json)
     try:
         result = run_search(store, text, opts)
         record_recalls(store, result.hits)
+        if not as_json:
+            render.prepare(store.catalog, [h.session for h in result.hits])
     except BaseException:
         store.close()
         raise
@@ -149,10 +157,10 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
         state = f"  {style('[' + h.state + ']', fg='red' if h.state != 'accepted' else 'green')}" if h.state else ""
         echo(render.header(h.session) + state)
         for s in h.snippets:
-            echo(f"    {style(s.role, dim=True)}: {render.marked(s.text, s.marks)}")
+            echo(render.snippet(s.role, s.text, s.marks))
         if h.decision:
-            echo(f"    {style('decided', dim=True)}: {h.decision}")
+            echo(render.snippet("decided", h.decision, []))
     more = result.total - len(result.hits)
     if more > 0:
-        render.note(f"{more} more session(s); --limit N or --all to see them")
+        render.note(f"{render.plural(more, 'more session')}; --limit N or --all to see them")
     return 0

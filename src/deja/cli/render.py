@@ -1,4 +1,9 @@
-"""Output: aligned and coloured on a terminal, plain in a pipe, JSON on request."""
+"""Output: aligned, coloured and fitted to the width on a terminal, plain in a pipe, JSON on request.
+
+Colour: `--color always|never|auto` (deja.cli.main reads it for every command), else the config
+file's `color`, else auto: off when `NO_COLOR` is set or `TERM=dumb`, on when the stream is a
+terminal. Click commands get the same answer through their context (deja.cli.app).
+"""
 
 from __future__ import annotations
 
@@ -37,22 +42,99 @@ def safe(message: str) -> str:
     return visible(message)
 
 
+COLOR_MODES = ("auto", "always", "never")
+_mode: str | None = None  # from --color (deja.cli.main); None: the config file's, else auto
+
+
+def set_colour(mode: str | None) -> None:
+    global _mode
+    _mode = mode
+
+
+def colour_mode() -> tuple[str, str]:
+    """The colour mode in force and where it came from (flag, env, file, default)."""
+    if _mode:
+        return _mode, "flag"
+    if os.environ.get("NO_COLOR"):
+        return "never", "env (NO_COLOR)"
+    if os.environ.get("TERM") == "dumb":
+        return "never", "env (TERM=dumb)"
+    from deja import config
+
+    value, origin = config.get("color")
+    return str(value), origin
+
+
+def colour_on(stream=None) -> bool:
+    """Whether styles reach `stream` (stdout by default)."""
+    mode = colour_mode()[0]
+    if mode != "auto":
+        return mode == "always"
+    isatty = getattr(stream or sys.stdout, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _tty(stream) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
 def echo(message: str = "", err: bool = False, nl: bool = True, exact: bool = False) -> None:
-    """One line to stdout (stderr), made safe (`safe`), styles dropped unless it is a terminal, as
-    click.echo does. `exact`: in a pipe, the text goes out as it is (a span restored to a file)."""
+    """One line to stdout (stderr), made safe (`safe`), styles dropped unless colour is on for it
+    (`colour_on`). `exact`: in a pipe, the text goes out as it is (a span restored to a file)."""
     stream = sys.stderr if err else sys.stdout
     if stream is None:
         return
+    end_progress()
     if nl:
         message += "\n"
-    isatty = getattr(stream, "isatty", None)
-    tty = bool(isatty and isatty())
-    if not (exact and not tty):
+    if not (exact and not _tty(stream)):
         message = safe(message)
     if _SGR in message:
-        message = message.replace(_SGR, "\033[") if tty else _OWN.sub("", message)
+        message = message.replace(_SGR, "\033[") if colour_on(stream) else _OWN.sub("", message)
     stream.write(message)
     stream.flush()
+
+
+def width() -> int | None:
+    """Columns to fit lines to: the terminal's (or $COLUMNS); None in a pipe (nothing is cut)."""
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) > 0:
+        return int(cols)
+    if not _tty(sys.stdout):
+        return None
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns or None
+    except (OSError, ValueError):
+        return None
+
+
+def cells(text: str) -> int:
+    """Terminal columns `text` takes (CJK and other wide characters take two)."""
+    if text.isascii():
+        return len(text)
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def cut(text: str, room: int) -> str:
+    """At most `room` columns of `text` (plain, one line), an ellipsis where it was cut."""
+    if cells(text) <= room:
+        return text
+    out, used = [], 0
+    for c in text:
+        w = cells(c)
+        if used + w > room - 1:
+            break
+        out.append(c)
+        used += w
+    return "".join(out) + "…"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 session", "2 sessions" (`many` for irregular plurals)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def iso(ts: float) -> str | None:
@@ -97,10 +179,15 @@ def emit_json(obj: dict) -> None:
     sys.stdout.flush()
 
 
-def marked(text: str, marks: list[tuple[int, int]]) -> str:
-    """The text with its matches in bold yellow (a terminal drops no information in a pipe).
-    A text that still holds a secret is shown unmarked: a mark inside it would hide it from
-    the redaction `echo` makes."""
+def marked(text: str, marks: list[tuple[int, int]], room: int | None = None) -> str:
+    """The text with its matches in bold yellow (a terminal drops no information in a pipe),
+    cut to `room` columns when given. A text that still holds a secret is shown unmarked: a mark
+    inside it would hide it from the redaction `echo` makes."""
+    if room is not None:
+        shown = cut(text, room)
+        if shown != text:
+            keep = len(shown) - 1
+            text, marks = shown, [(a, min(b, keep)) for a, b in marks if a < keep]
     if not marks or (redact.enabled() and redact.redact(text)[1]):
         return text
     out, last = [], 0
@@ -112,21 +199,132 @@ def marked(text: str, marks: list[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def header(s: SessionRow) -> str:
-    ident = style(s.id[:8], fg="cyan")
-    harness = style(f"{s.harness:<7}", fg="magenta")
+# The ids shown for sessions (key -> shortest prefix that opens it, Catalog.display_ids) and the
+# column widths of the rows about to be printed; `prepare` fills them for a list of rows.
+_ids: dict[str, str] = {}
+_cols = {"harness": 8, "id": 8}  # 8: opencode, openclaw, deepseek
+_reader: list = []  # a read-only catalog opened for ids asked after the command closed its store
+
+
+def prepare(catalog, rows) -> None:  # catalog: deja.store.catalog.Catalog
+    """Learn the ids to show for `rows` and align their columns to them."""
+    rows = list(rows)
+    _ids.update(catalog.display_ids(r for r in rows if r.key not in _ids))
+    if rows:
+        _cols["harness"] = max(len(r.harness) for r in rows)
+        _cols["id"] = max(len(shown_id(r)) for r in rows)
+
+
+def shown_id(s: SessionRow) -> str:
+    """The id to print for a session: the shortest prefix `deja show` opens it by."""
+    if s.key not in _ids:
+        try:
+            if not _reader:
+                from deja import paths
+                from deja.store.catalog import Catalog
+
+                _reader.append(Catalog(paths.index_dir() / "catalog.sqlite", readonly=True))
+            _ids.update(_reader[0].display_ids([s]))
+        except Exception:  # noqa: BLE001 - no catalog to ask: the full key always opens
+            _ids[s.key] = s.key
+    return _ids[s.key]
+
+
+def ref(s: SessionRow) -> str:
+    """harness, id and project of a session, for a line that says more after it."""
+    return f"{style(s.harness, fg='magenta')} {style(shown_id(s), fg='cyan')} {style(s.project or '-', fg='green')}"
+
+
+def header(s: SessionRow, indent: int = 0) -> str:
+    """One line per session: time, harness, id, project, title, in aligned columns, cut to the width."""
+    ident = style(f"{shown_id(s):<{_cols['id']}}", fg="cyan")
+    harness = style(f"{s.harness:<{_cols['harness']}}", fg="magenta")
     project = style(s.project or "-", fg="green")
-    gone = style("  (source deleted)", dim=True) if s.gone else ""
-    return f"{day(s.updated)}  {harness} {ident}  {project}  {s.title}{gone}"
+    gone = "  (source deleted)" if s.gone else ""
+    head = f"{day(s.updated)}  {harness} {ident}  {project}  "
+    title = s.title
+    cols = width()
+    if cols:
+        used = indent + cells(_OWN.sub("", head)) + len(gone)
+        title = cut(title, max(10, cols - used))
+    return f"{head}{title}{style(gone, dim=True) if gone else ''}"
+
+
+def snippet(role: str, text: str, marks: list[tuple[int, int]], indent: str = "    ") -> str:
+    """`    role: text` with the matches marked, cut to the width on a terminal."""
+    cols = width()
+    room = max(10, cols - len(indent) - len(role) - 2) if cols else None
+    return f"{indent}{style(role, dim=True)}: {marked(text, marks, room)}"
 
 
 def note(message: str) -> None:
     echo(style(message, dim=True), err=True)
 
 
+_live = ""  # the progress line on the terminal now, to be cleared before other output
+
+
 def progress(message: str) -> None:
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K" + visible(message))  # deja's own line rewrite, then the text made safe
+    """A progress line on stderr: rewritten in place on a terminal, one line each in a pipe."""
+    global _live
+    if _tty(sys.stderr):
+        end_progress()
+        message = visible(message)
+        sys.stderr.write(message)
         sys.stderr.flush()
+        _live = message
     else:
         echo(message, err=True)
+
+
+def end_progress() -> None:
+    """Clear the progress line, if one is showing, so the next output starts on a clean line."""
+    global _live
+    if _live:
+        blank = "\r" + " " * cells(_live) + "\r" if os.environ.get("TERM") == "dumb" else "\r\033[K"
+        _live = ""
+        sys.stderr.write(blank)
+        sys.stderr.flush()
+
+
+def open_fresh(quiet: bool = False):  # -> deja.store.Store
+    """The index brought up to date (progress on stderr unless quiet), its notice said, the
+    progress line cleared."""
+    from deja import fresh, paths
+
+    store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else progress)
+    end_progress()
+    if msg and not quiet:
+        note(msg)
+    return store
+
+
+def page(text: str) -> None:
+    """Write `text` to stdout; on a terminal through $PAGER (default `less`, with LESS=FRX as git
+    sets it: quits if one screen, keeps colours, no screen clearing), as git does."""
+    end_progress()
+    pager = os.environ.get("PAGER", "less") if _tty(sys.stdout) else ""
+    if pager.strip() in ("", "cat"):
+        echo(text, nl=not text.endswith("\n"))
+        return
+    import shlex
+    import shutil
+    import subprocess
+
+    first = shlex.split(pager)[0] if shlex.split(pager) else ""
+    if not shutil.which(first):
+        echo(text, nl=not text.endswith("\n"))
+        return
+    env = dict(os.environ)
+    env.setdefault("LESS", "FRX")
+    env.setdefault("LV", "-c")
+    text = safe(text)
+    text = text.replace(_SGR, "\033[") if colour_on(sys.stdout) else _OWN.sub("", text)
+    proc = subprocess.Popen(pager, shell=True, stdin=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write(text.encode("utf-8", "replace"))
+        proc.stdin.close()
+    except BrokenPipeError:  # the reader quit early (q in less)
+        pass
+    proc.wait()

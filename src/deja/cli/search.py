@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from deja import fresh, paths
 from deja.cli import quick, render
 from deja.model import CODE_ROLE
 from deja.search import SCHEMA_VERSION
@@ -13,10 +12,7 @@ from deja.store import Store
 
 
 def _open_fresh(quiet: bool = False) -> Store:
-    store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else render.progress)
-    if msg and not quiet:
-        render.note(msg)
-    return store
+    return render.open_fresh(quiet)
 
 
 @click.command()
@@ -25,7 +21,7 @@ def _open_fresh(quiet: bool = False) -> Store:
 @click.option("--project", help="Only sessions of this project (its directory name).")
 @click.option("--since", help="Only records newer than this: 30d, 12h, 2w, or a date.")
 @click.option("--role", "roles", multiple=True, help="user, assistant, tool, files, command, edit (repeatable).")
-@click.option("--limit", default=15, show_default=True, type=click.IntRange(1, quick.LIMIT_MAX), help="Sessions to show.")
+@click.option("--limit", type=click.IntRange(1, quick.LIMIT_MAX), help="Sessions to show (default 15, or the config file's `limit`).")
 @click.option("--all", "all_", is_flag=True, help="Every matching session, not just the first --limit.")
 @click.option("--re", "regex", is_flag=True, help="QUERY is a regular expression (scans records; slower).")
 @click.option("--rebuild", is_flag=True, help="Rebuild the index from scratch first.")
@@ -42,19 +38,25 @@ def search(**kwargs) -> None:
 
 @click.command()
 @click.argument("ident", metavar="ID")
-@click.option("--offset", default=0, type=click.IntRange(0), help="Skip this many records.")
+@click.option("--role", "roles", multiple=True, help="Only these roles: user, assistant, tool, files, command, edit, developer (repeatable).")
+@click.option("--offset", default=0, type=click.IntRange(0), help="Skip this many records (after --role).")
 @click.option("--limit", default=0, type=click.IntRange(0), help="Show at most this many records (0: all).")
 @click.option("--json", "as_json", is_flag=True)
-def show(ident, offset, limit, as_json) -> None:
-    """Print one session (ID or a unique prefix of it)."""
-    from deja.work import find_session
+def show(ident, roles, offset, limit, as_json) -> None:
+    """Print one session (ID, harness:ID or a unique prefix); on a terminal through $PAGER."""
+    from deja.roles import ROLE_CODE
+    from deja.search import roles_from_names
 
+    wanted = {ROLE_CODE[r] for r in roles_from_names(roles)}
     store = _open_fresh(quiet=True)
     try:
-        row = find_session(store, ident)
+        row = store.catalog.resolve(ident)
         records = store.text.session_records(row.sid)
+        render.prepare(store.catalog, [row])
     finally:
         store.close()
+    if wanted:
+        records = [r for r in records if r.role in wanted]
     total = len(records)
     records = records[offset : offset + limit if limit else None]
     if as_json:
@@ -71,26 +73,33 @@ def show(ident, offset, limit, as_json) -> None:
             }
         )
         return
-    render.echo(render.header(row))
-    render.echo(render.style(f"{row.path}", dim=True))
+    style = render.style
+    out = [render.header(row), style(f"{row.path}", dim=True)]
     for r in records:
         role = CODE_ROLE[r.role].value
         colour = {"user": "green", "assistant": "blue"}.get(role)
-        render.echo("")
-        render.echo(render.style(f"[{r.seq}] {role}  {render.day(r.time)}", fg=colour, bold=True))
-        render.echo(r.text)
+        out += ["", style(f"[{r.seq}] {role}  {render.day(r.time)}", fg=colour, bold=True), r.text]
+    shown = offset + len(records)
+    if shown < total or offset:
+        out += ["", style(f"records {offset + 1}-{shown} of {total}" if records else f"no records past {offset} of {total}",
+                          dim=True)]
+    render.page("\n".join(out) + "\n")
 
 
 @click.command()
-@click.argument("n", default=10, type=click.IntRange(1, 10_000))
+@click.argument("n", required=False, type=click.IntRange(1, 10_000))
 @click.option("--harness", type=click.Choice(HARNESSES))
-@click.option("--project")
+@click.option("--project", help="Only this project: a path, or a directory name.")
 @click.option("--json", "as_json", is_flag=True)
 def last(n, harness, project, as_json) -> None:
-    """The N most recently updated sessions."""
+    """The N most recently updated sessions (default 10, or the config file's `last`)."""
+    from deja import config, projects
+
     store = _open_fresh(quiet=as_json)
     try:
-        rows = store.catalog.recent_sessions(n, harness, project)
+        root = projects.resolve(store.catalog, project)
+        rows = store.catalog.recent_sessions(n or int(config.get("last")[0]), harness, root)
+        render.prepare(store.catalog, rows)
     finally:
         store.close()
     if as_json:
@@ -98,5 +107,3 @@ def last(n, harness, project, as_json) -> None:
         return
     for r in rows:
         render.echo(render.header(r))
-
-

@@ -7,7 +7,6 @@ import time
 
 import click
 
-from deja import fresh, paths
 from deja import work as lib
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
@@ -17,10 +16,7 @@ from deja.store import Store
 
 
 def _open(quiet: bool) -> Store:
-    store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else render.progress)
-    if msg and not quiet:
-        render.note(msg)
-    return store
+    return render.open_fresh(quiet)
 
 
 def _since(since: str | None) -> float | None:
@@ -36,10 +32,6 @@ def _filters(f):
 
 def _limit(default: int):
     return click.option("--limit", default=default, show_default=True, type=click.IntRange(1, 1000), help="How many to show.")
-
-
-def _ref(s) -> str:
-    return f"{render.style(s.harness, fg='magenta')} {render.style(s.id[:8], fg='cyan')} {render.style(s.project or '-', fg='green')}"
 
 
 @click.command()
@@ -69,9 +61,10 @@ def how(tool, project, harness, since, limit, as_json) -> None:
     for i in res.items:
         failed = render.style(f", {i.failed} failed", fg="red") if i.failed else ""
         render.echo(f"{render.style(i.command, bold=True)}")
-        render.echo(f"    {i.sessions} session(s), {i.runs} run(s){failed}; last {render.day(i.last)} in {_ref(i.session)}")
+        render.echo(f"    {render.plural(i.sessions, 'session')}, {render.plural(i.runs, 'run')}{failed}; "
+                    f"last {render.day(i.last)} in {render.ref(i.session)}")
     if res.total > len(res.items):
-        render.note(f"{res.total - len(res.items)} more invocation(s); --limit N to see them")
+        render.note(f"{render.plural(res.total - len(res.items), 'more invocation')}; --limit N to see them")
 
 
 @click.command()
@@ -106,7 +99,7 @@ def blame(path, project, harness, since, limit, as_json) -> None:
         if m.decision:
             render.echo(f"    decided: {m.decision}")
     if res.total > len(res.items):
-        render.note(f"{res.total - len(res.items)} more session(s); --limit N to see them")
+        render.note(f"{render.plural(res.total - len(res.items), 'more session')}; --limit N to see them")
 
 
 @click.command()
@@ -144,7 +137,7 @@ def fix(error, project, harness, since, limit, as_json) -> None:
     render.note(f"signature: {res.signature}")
     for c in res.commands:
         ok = render.style(f", it passed after in {c.verified}", fg="green") if c.verified else ""
-        render.echo(f"{render.style(c.command, bold=True)}    {c.sessions} session(s){ok}")
+        render.echo(f"{render.style(c.command, bold=True)}    {render.plural(c.sessions, 'session')}{ok}")
     render.echo("")
     for f in res.sessions:
         render.echo(render.header(f.session))

@@ -127,9 +127,20 @@ def freshness(updated: float, now: float) -> float:
     return 1.0 - FRESHNESS_MAX_PENALTY * (1.0 - math.exp(-age_days / FRESHNESS_DAYS))
 
 
-def _filters(opts: Options) -> Filters:
+def _filters(store: Store, opts: Options) -> Filters:
+    """The text index's filters; `opts.project` (a path or a name) as its sessions' ids."""
     roles = opts.roles or SPEECH_ROLES
-    return Filters(opts.harness, opts.project, opts.since, [ROLE_CODE[r] for r in roles])
+    return Filters(opts.harness, project_sids(store, opts.project), opts.since, [ROLE_CODE[r] for r in roles])
+
+
+def project_sids(store: Store, project: str | None) -> list[int] | None:
+    """The session ids of the project `--project` names (deja.projects.resolve), None for any."""
+    if not project:
+        return None
+    from deja import projects
+
+    root = projects.resolve(store.catalog, project)
+    return store.catalog.project_sids(root) if root else None
 
 
 def reuse_lift(recalls: int) -> float:
@@ -145,7 +156,7 @@ def search(store: Store, text: str, opts: Options) -> Result:
         return _regex(store, text, opts)
     q = parse(text)
     sem = _meaning(store, text, opts)
-    filters = _filters(opts)
+    filters = _filters(store, opts)
     want = opts.limit if not opts.all else 10**9
     k = max(MIN_CANDIDATES, opts.limit * CANDIDATES_PER_HIT)
     # Exact: every clause somewhere in the session (a phrase within one record).
@@ -191,11 +202,13 @@ def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Resu
     rows = store.catalog.sessions_by_key(k for k, _ in ranked)
     curated = store.catalog.curation(rows)
     hits = []
+    sids = project_sids(store, opts.project)
+    allowed = set(sids) if sids is not None else None
     for key, cos in ranked:
         row = rows.get(key)
         if row is None or (opts.harness and row.harness != opts.harness) or (opts.since and row.updated < opts.since):
             continue
-        if opts.project and row.project.lower() != opts.project.lower():
+        if allowed is not None and row.sid not in allowed:
             continue
         role, unit = sem.best[key]
         c = curated.get(key)
@@ -292,7 +305,7 @@ def _regex(store: Store, pattern: str, opts: Options) -> Result:
     found: dict[int, list] = {}
     scanned = 0
     capped = False
-    for rec in store.text.scan(_filters(opts)):
+    for rec in store.text.scan(_filters(store, opts)):
         scanned += 1
         if scanned > REGEX_SCAN_LIMIT:
             capped = True

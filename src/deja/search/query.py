@@ -44,7 +44,7 @@ _SINCE = re.compile(r"^(\d+(?:\.\d+)?)\s*([smhdwy])$")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400, "y": 365 * 86400}
 
 
-def parse_since(text: str, now: float) -> float:
+def parse_since(text: str, now: float, flag: str = "--since") -> float:
     """`30d`, `12h`, `2w` (ago), or a date / date-time (`2026-01-31`, `2026-01-31T09:00`)."""
     from datetime import datetime
 
@@ -55,5 +55,5 @@ def parse_since(text: str, now: float) -> float:
     try:
         dt = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
     except ValueError:
-        raise QueryError(f"cannot read --since {text!r}: use a span like 30d, 12h, 2w or a date like 2026-01-31") from None
+        raise QueryError(f"cannot read {flag} {text!r}: use a span like 30d, 12h, 2w or a date like 2026-01-31") from None
     return dt.timestamp()

@@ -38,8 +38,11 @@ load_errors: dict[str, str] = {}
 
 
 def enabled() -> list[Source]:
-    """The sources to index, honouring DEJA_SOURCES."""
-    names = available()
+    """The sources to index, honouring DEJA_SOURCES and the config file's [harnesses]."""
+    from deja import config
+
+    off = config.harnesses_off()
+    names = [n for n in available() if n not in off]
     want = os.environ.get("DEJA_SOURCES")
     if want:
         chosen = {w.strip() for w in want.split(",") if w.strip()}

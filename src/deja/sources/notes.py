@@ -14,14 +14,21 @@ from deja.sources.base import Lines, Skips, Source, basename, finish, is_regular
 
 
 def session_id(project: str, t: float) -> str:
-    """The notes session a note written for `project` at time `t` lands in: `<project>-<day>`."""
-    day = times.local(t, "%Y-%m-%d")
-    return f"{basename(project) or '-'}-{day}"
+    """The notes session a note written for `project` (a path) at time `t` lands in:
+    `<name>-<6 hex of the path>-<day>`, so two directories of one name keep their notes apart."""
+    import hashlib
+
+    tag = hashlib.blake2b(project.encode("utf-8", "surrogatepass"), digest_size=3).hexdigest()
+    return f"{basename(project) or '-'}-{tag}-{_day(t)}"
+
+
+def _day(t: float) -> str:
+    return times.local(t, "%Y-%m-%d")
 
 
 class Notes(Source):
     name = "notes"
-    version = 1
+    version = 2  # 2: one session per project path and day
 
     def roots(self) -> list[Path]:
         return [paths.notes_file()]
@@ -47,7 +54,7 @@ class Notes(Source):
                 s = by_key.get(sid)
                 if s is None:
                     s = by_key[sid] = Session(self.name, sid, project=name, cwd=project, path=str(path))
-                    s.title = f"notes: {name} {sid[len(name) + 1:]}"
+                    s.title = f"notes: {name} {_day(t)}"
                 tags = d.get("tags")
                 if isinstance(tags, list) and tags:
                     text = text + "\n" + " ".join(f"#{x}" for x in tags if isinstance(x, str))

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from deja.errors import IndexDamaged, StoreError
+from deja.errors import IndexDamaged, NotFound, StoreError
 from deja.plain import Plain
 from deja.store import migrations
 
@@ -46,16 +46,18 @@ class FailedFile(Plain):
 
 class SessionRow(Plain):
     # decision: the line where the session's assistant settled something ("" if none);
-    # reverted: its own text says it reverted or rolled back, and it settled nothing.
+    # reverted: its own text says it reverted or rolled back, and it settled nothing;
+    # project: the display name; root: the project itself, a path (deja.projects.root_of).
     __slots__ = ("key", "sid", "harness", "id", "project", "cwd", "path", "title", "started", "updated", "parent", "fid",
-                 "records", "gone", "decision", "reverted")
+                 "records", "gone", "decision", "reverted", "root")
 
     def __init__(self, key: str, sid: int, harness: str, id: str, project: str, cwd: str, path: str, title: str,
                  started: float, updated: float, parent: str, fid: int, records: int, gone: int = 0,
-                 decision: str = "", reverted: int = 0):
+                 decision: str = "", reverted: int = 0, root: str = ""):
         self.key, self.sid, self.harness, self.id, self.project, self.cwd = key, sid, harness, id, project, cwd
         self.path, self.title, self.started, self.updated, self.parent = path, title, started, updated, parent
         self.fid, self.records, self.gone, self.decision, self.reverted = fid, records, gone, decision, reverted
+        self.root = root
 
 
 class Curation(Plain):
@@ -65,9 +67,17 @@ class Curation(Plain):
         self.key, self.state, self.note, self.tags, self.note_key, self.updated = key, state, note, tags, note_key, updated
 
 
+# Shown ids: at least ID_MIN characters; a plain prefix longer than ID_PLAIN_MAX is shown
+# harness-qualified instead when that is shorter. An ambiguous prefix lists this many candidates.
+ID_MIN = 8
+ID_PLAIN_MAX = 12
+AMBIGUOUS_SHOWN = 10
+_TOP = "\U0010ffff"  # sorts after every character: `prefix <= x < prefix + _TOP` is "x starts with prefix"
+
+
 _FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"
 _SESSION_COLS = (
-    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted"
+    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted, root"
 )
 
 
@@ -181,10 +191,10 @@ class Catalog:
         with self.transaction():
             self.db.executemany("DELETE FROM sessions WHERE fid = ?", [(f,) for f in replaced])
             self.db.executemany(
-                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 16)})",
+                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 17)})",
                 [
                     (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
-                     s.fid, s.records, 0, s.decision, s.reverted)
+                     s.fid, s.records, 0, s.decision, s.reverted, s.root)
                     for s in sessions
                 ],
             )
@@ -254,11 +264,12 @@ class Catalog:
                 out[r[0]] = SessionRow(*r)
         return out
 
-    def select_sessions(self, project: str | None = None, before: float | None = None) -> list[SessionRow]:
+    def select_sessions(self, root: str | None = None, before: float | None = None) -> list[SessionRow]:
+        """Sessions of one project (its exact path: deja.projects.resolve), updated before a time."""
         where, args = [], []
-        if project:
-            where.append("(lower(project) = ? OR cwd = ?)")
-            args += [project.lower(), project]
+        if root:
+            where.append("(root = ? OR cwd = ?)")
+            args += [root, root]
         if before is not None:
             where.append("updated < ?")
             args.append(before)
@@ -277,25 +288,104 @@ class Catalog:
         return out
 
     def find_sessions(self, prefix: str, limit: int = 20) -> list[SessionRow]:
-        """Sessions whose id or key starts with `prefix` (exact matches first)."""
-        like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        """Sessions whose id, or `harness:id` key, starts with `prefix` (exact matches first).
+
+        Range queries on the id and key indexes, case-sensitive as the ids are."""
+        hi = prefix + _TOP
         q = (
-            f"SELECT {_SESSION_COLS} FROM sessions WHERE id LIKE ? ESCAPE '\\' OR key LIKE ? ESCAPE '\\' "
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE (id >= ? AND id < ?) OR (key >= ? AND key < ?) "
             "ORDER BY (id = ? OR key = ?) DESC, updated DESC LIMIT ?"
         )
-        return [SessionRow(*r) for r in self.db.execute(q, (like, like, prefix, prefix, limit))]
+        return [SessionRow(*r) for r in self.db.execute(q, (prefix, hi, prefix, hi, prefix, prefix, limit))]
 
-    def recent_sessions(self, limit: int, harness: str | None = None, project: str | None = None) -> list[SessionRow]:
+    def resolve(self, ident: str) -> SessionRow:
+        """The one session an id, `harness:id` or a unique prefix of either names; NotFound
+        otherwise, an ambiguous prefix listing its candidates (harness, date, title)."""
+        ident = ident.strip()
+        matches = self.find_sessions(ident, AMBIGUOUS_SHOWN + 1) if ident else []
+        exact = [m for m in matches if m.id == ident or m.key == ident]
+        if len(exact) == 1 or (exact and any(m.key == ident for m in exact)):
+            return next((m for m in exact if m.key == ident), exact[0])
+        if not matches:
+            raise NotFound(f"no session with id {ident!r}; `deja last` lists recent sessions")
+        if len(matches) == 1:
+            return matches[0]
+        shown = exact or matches
+        hi = ident + _TOP
+        n = len(exact) or self.db.execute(
+            "SELECT count(*) FROM sessions WHERE (id >= ? AND id < ?) OR (key >= ? AND key < ?)", (ident, hi, ident, hi)
+        ).fetchone()[0]
+        from deja.cli.render import day  # the error path only
+
+        ids = self.display_ids(shown[:AMBIGUOUS_SHOWN])
+        lines = [f"  {ids[m.key]}  {m.harness}  {day(m.updated or m.started)}  {m.title[:60]}" for m in shown[:AMBIGUOUS_SHOWN]]
+        more = [f"  … and {n - AMBIGUOUS_SHOWN} more"] if n > AMBIGUOUS_SHOWN else []
+        raise NotFound("\n".join([f"{ident!r} matches {n} sessions; give more of the id, one of:", *lines, *more]))
+
+    def display_ids(self, rows: Iterable[SessionRow]) -> dict[str, str]:
+        """key -> the id to show for it: the shortest prefix that `resolve` maps back to it alone,
+        git-style (at least ID_MIN characters). Past ID_PLAIN_MAX characters, or when another
+        harness has the very same id, `harness:` + the prefix unique within its harness. Four
+        indexed range queries per row (its neighbours by id and by key), never a scan."""
+        out: dict[str, str] = {}
+        for r in rows:
+            if r.key in out:
+                continue
+            n_all, same = self._shared(r.id, r.key, "id", "")
+            n_own, _ = self._shared(r.key, r.key, "key", r.harness + ":")
+            n_own -= len(r.harness) + 1
+            plain = max(ID_MIN, n_all + 1)
+            own = max(ID_MIN, n_own + 1)
+            if not same and (plain <= ID_PLAIN_MAX or own >= plain):
+                out[r.key] = r.id[:plain]
+            else:
+                out[r.key] = f"{r.harness}:{r.id[:own]}"
+        return out
+
+    def _shared(self, value: str, key: str, col: str, floor: str) -> tuple[int, bool]:
+        """The longest prefix `value` shares with its neighbours in `col` (other sessions, values
+        starting with `floor`), and whether a neighbour is the same value."""
+        best, same = 0, False
+        for op, order in (("<=", "DESC"), (">=", "ASC")):
+            row = self.db.execute(
+                f"SELECT {col} FROM sessions WHERE {col} {op} ? AND {col} >= ? AND {col} < ? AND key != ? "
+                f"ORDER BY {col} {order} LIMIT 1", (value, floor, floor + _TOP, key)).fetchone()
+            if row:
+                other = row[0]
+                n = len(os.path.commonprefix([value, other]))
+                same = same or other == value
+                best = max(best, n)
+        return best, same
+
+    def recent_sessions(self, limit: int, harness: str | None = None, root: str | None = None) -> list[SessionRow]:
         where, args = [], []
         if harness:
             where.append("harness = ?")
             args.append(harness)
-        if project:
-            where.append("lower(project) = ?")
-            args.append(project.lower())
+        if root:
+            where.append("(root = ? OR cwd = ?)")
+            args += [root, root]
         clause = f"WHERE {' AND '.join(where)}" if where else ""
         q = f"SELECT {_SESSION_COLS} FROM sessions {clause} ORDER BY updated DESC, id ASC LIMIT ?"
         return [SessionRow(*r) for r in self.db.execute(q, (*args, limit))]
+
+    # -- projects (paths: deja.projects)
+    def has_project(self, path: str) -> bool:
+        q = "SELECT 1 FROM sessions WHERE root = ? OR cwd = ? LIMIT 1"
+        return self.db.execute(q, (path, path)).fetchone() is not None
+
+    def project_roots(self, name: str) -> list[str]:
+        """The project paths a name may mean: roots whose last part, or whose sessions' directory
+        name, is `name` (case-insensitive)."""
+        from deja.projects import name_of
+
+        want = name.lower()
+        q = "SELECT DISTINCT root, project FROM sessions WHERE root != ''"
+        return sorted({root for root, project in self.db.execute(q)
+                       if name_of(root).lower() == want or (project or "").lower() == want})
+
+    def project_sids(self, root: str) -> list[int]:
+        return [r[0] for r in self.db.execute("SELECT sid FROM sessions WHERE root = ? OR cwd = ?", (root, root))]
 
     def harness_counts(self) -> dict[str, dict[str, int]]:
         """Per harness: files, sessions, records, skipped, redactions, errors."""
@@ -314,6 +404,10 @@ class Catalog:
     def errors(self, harness: str) -> list[tuple[str, str]]:
         q = "SELECT path, error FROM files WHERE harness = ? AND state = 'error' ORDER BY path"
         return list(self.db.execute(q, (harness,)))
+
+    def last_indexed(self) -> float:
+        """When an index run last wrote a file's state (0: never)."""
+        return float(self.db.execute("SELECT coalesce(max(indexed_at), 0) FROM files").fetchone()[0])
 
     def totals(self) -> tuple[int, int, int]:
         r = self.db.execute("SELECT count(*), coalesce(sum(sessions), 0), coalesce(sum(records), 0) FROM files").fetchone()

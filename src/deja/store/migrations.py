@@ -125,6 +125,40 @@ def m004_fresh_snapshot(db: sqlite3.Connection) -> None:
         )
 
 
+@migration
+def m005_project_paths(db: sqlite3.Connection) -> None:
+    """A project is a path (deja.projects): each session's `root` is the git root of its working
+    directory, else the directory. Existing rows get it here from their `cwd`; the indexer writes
+    it from then on. Notes sessions are one per project path and day now (their ids carry a hash
+    of the path): their file is re-read (the notes source's version went up), and a promoted
+    transcript's `note_key` is moved to the notes session of its own directory."""
+    from deja.projects import root_of
+    from deja.sources.notes import session_id
+
+    _script(
+        db,
+        """
+        ALTER TABLE sessions ADD COLUMN root TEXT NOT NULL DEFAULT '';
+        CREATE INDEX IF NOT EXISTS sessions_root ON sessions(root);
+        CREATE INDEX IF NOT EXISTS sessions_cwd ON sessions(cwd)
+        """,
+    )
+    cwds = [r[0] for r in db.execute("SELECT DISTINCT cwd FROM sessions WHERE cwd != ''")]
+    db.executemany("UPDATE sessions SET root = ? WHERE cwd = ?", [(root_of(c), c) for c in cwds])
+    try:
+        rows = list(db.execute(
+            "SELECT c.key, c.note_key, s.cwd, s.project FROM curation c JOIN sessions s ON s.key = c.key "
+            "WHERE c.note_key LIKE 'notes:%'"))
+    except sqlite3.OperationalError:
+        rows = []
+    for key, note_key, cwd, project in rows:
+        try:  # the old id is `<name>-<YYYY-MM-DD>`: noon of that day lands in the same day's session
+            ts = time.mktime(time.strptime(note_key[-10:], "%Y-%m-%d")) + 43200
+        except ValueError:
+            ts = 0.0  # `<name>-undated`
+        db.execute("UPDATE curation SET note_key = ? WHERE key = ?", (f"notes:{session_id(cwd or project, ts)}", key))
+
+
 def pending(db: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied (read-only check)."""
     try:

@@ -48,11 +48,13 @@ def _schema() -> tantivy.Schema:
 
 
 class Filters(Plain):
-    __slots__ = ("harness", "project", "since", "roles")
+    """`sids`: only these sessions (a project's, from the catalog), None for any."""
 
-    def __init__(self, harness: str | None = None, project: str | None = None, since: float | None = None,
+    __slots__ = ("harness", "sids", "since", "roles")
+
+    def __init__(self, harness: str | None = None, sids: Sequence[int] | None = None, since: float | None = None,
                  roles: Sequence[int] = ()):
-        self.harness, self.project, self.since, self.roles = harness, project, since, roles
+        self.harness, self.sids, self.since, self.roles = harness, sids, since, roles
 
 
 class Variants(Plain):
@@ -233,8 +235,8 @@ class TextIndex:
         out = []
         if f.harness:
             out.append((tantivy.Occur.Must, tantivy.Query.term_query(s, "harness", f.harness)))
-        if f.project:
-            out.append((tantivy.Occur.Must, tantivy.Query.term_query(s, "project", f.project.lower())))
+        if f.sids is not None:
+            out.append((tantivy.Occur.Must, tantivy.Query.term_set_query(s, "sid", list(f.sids))))
         if f.since:
             out.append((tantivy.Occur.Must, tantivy.Query.range_query(s, "time", tantivy.FieldType.Integer, int(f.since), None)))
         if f.roles:
