@@ -91,7 +91,7 @@ def _rebuild(root, progress):
 @click.option("--json", "as_json", is_flag=True)
 def sources(as_json) -> None:
     """Every harness deja reads, and what its store gave."""
-    store = render.open_fresh(quiet=as_json)
+    store = render.open_fresh(quiet=as_json)[0]
     try:
         states = health.source_states(store)
     finally:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from deja import paths
+from deja import fresh, paths
 from deja.cli import COMMANDS, HIDDEN, render
 from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
 from deja.search.query import parse_since
@@ -103,7 +103,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
             lock.release()
         store = Store(paths.index_dir())
     else:
-        store = render.open_fresh(quiet=as_json)
+        store, msg = render.open_fresh(quiet=as_json)
     try:
         result = run_search(store, text, opts)
         record_recalls(store, result.hits)

@@ -287,7 +287,7 @@ def end_progress() -> None:
         sys.stderr.flush()
 
 
-def open_fresh(quiet: bool = False):  # -> deja.store.Store
+def open_fresh(quiet: bool = False):  # -> (deja.store.Store, notice)
     """The index brought up to date (progress on stderr unless quiet), its notice said, the
     progress line cleared."""
     from deja import fresh, paths
@@ -296,7 +296,7 @@ def open_fresh(quiet: bool = False):  # -> deja.store.Store
     end_progress()
     if msg and not quiet:
         note(msg)
-    return store
+    return store, msg
 
 
 def page(text: str) -> None:

@@ -12,7 +12,7 @@ from deja.store import Store
 
 
 def _open_fresh(quiet: bool = False) -> Store:
-    return render.open_fresh(quiet)
+    return render.open_fresh(quiet)[0]
 
 
 @click.command()

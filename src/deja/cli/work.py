@@ -16,7 +16,7 @@ from deja.store import Store
 
 
 def _open(quiet: bool) -> Store:
-    return render.open_fresh(quiet)
+    return render.open_fresh(quiet)[0]
 
 
 def _since(since: str | None) -> float | None:
