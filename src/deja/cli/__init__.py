@@ -182,5 +182,7 @@ def _failed(e: BaseException, debug: bool) -> int:
 
 
 def _say(message: str) -> None:
-    sys.stderr.write(message + "\n")
+    from deja.terminal import visible  # an error may quote a path or an argument: shown, not obeyed
+
+    sys.stderr.write(visible(message) + "\n")
     sys.stderr.flush()
