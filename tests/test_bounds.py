@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import zstandard
-from conftest import deja, hits, install_real, write_jsonl
+from conftest import deja, hits, install_real, live_index, write_jsonl
 
 MIB = 1 << 20
 GUARD = 3_000_000_000  # bytes of address space a run over a bomb may take
@@ -303,7 +303,7 @@ def test_without_home_every_directory_given_absolutely_is_enough(home, tmp_path)
                        text=True, env=env, timeout=60)
     assert p.returncode == 0, p.stderr
     assert hits(json.loads(p.stdout)) == [("codex", UUID_GOOD)]
-    assert (tmp_path / "cache" / "deja" / "catalog.sqlite").exists()
+    assert (live_index(tmp_path / "cache" / "deja") / "catalog.sqlite").exists()
 
 
 # -- an oversized hook prompt

@@ -82,7 +82,7 @@ def test_a_pipe_gets_visible_escapes_only(hostile, args):
 def _on_a_tty(*args: str) -> str:
     """`deja ARGS` with its stdout on a pseudo-terminal; what the terminal received."""
     master, slave = pty.openpty()
-    p = subprocess.Popen([sys.executable, "-m", "deja", *args], stdout=slave, stderr=subprocess.DEVNULL, env=dict(os.environ))
+    p = subprocess.Popen([sys.executable, "-m", "deja", *args], stdout=slave, stderr=subprocess.DEVNULL, env=dict(os.environ, PAGER="cat"))  # a pager writes codes of its own
     os.close(slave)
     chunks = []
     while True:
