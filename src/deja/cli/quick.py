@@ -97,7 +97,8 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
             render.note(msg)
     try:
         result = run_search(store, text, opts)
-        record_recalls(store, result.hits)
+        if result.tier != "weak":
+            record_recalls(store, result.hits)
     except BaseException:
         store.close()
         raise
@@ -118,6 +119,8 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
                         "snippets": [s.text for s in h.snippets],
                         "snippet_roles": [s.role for s in h.snippets],
                         "score": h.score,
+                        "answer": h.answer.text if h.answer is not None else None,
+                        "coverage": round(h.coverage, 3),
                         "decision": h.decision or None,
                         "state": h.state or None,
                     }
@@ -132,7 +135,10 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
     if result.tier == "none":
         echo(f"No session matches {text!r}.")
         return 1
-    if result.tier == "semantic":
+    if result.tier == "weak":
+        echo(f"No session matches {text!r} well.")
+        echo(style("Near misses, low confidence (they hold little of what was asked):", fg="yellow"))
+    elif result.tier == "semantic":
         echo(style("No session has these words; the nearest in meaning:", fg="yellow"))
     elif result.tier == "relevance":
         echo(style("No session has every word; the nearest ones:", fg="yellow"))
@@ -144,9 +150,11 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=15, al
         echo(render.header(h.session) + state)
         for s in h.snippets:
             echo(f"    {style(s.role, dim=True)}: {render.marked(s.text, s.marks)}")
+        if h.answer is not None and all(s.seq != h.answer.seq for s in h.snippets):
+            echo(f"    {style('answer', dim=True)}: {render.marked(h.answer.text, h.answer.marks)}")
         if h.decision:
             echo(f"    {style('decided', dim=True)}: {h.decision}")
     more = result.total - len(result.hits)
     if more > 0:
         render.note(f"{more} more session(s); --limit N or --all to see them")
-    return 0
+    return 1 if result.tier == "weak" else 0

@@ -50,6 +50,8 @@ REUSE_MAX_LIFT = 0.5
 # A note a person distilled from a transcript (`deja promote`) says the same thing shorter and
 # vetted: it comes before the transcript it came from.
 PROMOTED_NOTE_LIFT = 1.5
+# Hits of one search counted as recalled (the reuse lift): the first.
+RECALLS_COUNTED = 1
 # How many records to rank before grouping; enough that a page of sessions is rarely starved.
 MIN_CANDIDATES = 400
 CANDIDATES_PER_HIT = 25
@@ -71,7 +73,7 @@ COMMON_SHARE = 0.02
 GRADED_POOL = 200
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
-MIN_COVERAGE = 0.5
+MIN_COVERAGE = 0.35
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -243,11 +245,13 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     variants = Variants(fuzzy=fuzzy, forms=forms)
-    # A clause no record holds weighs as much as the rarest one that some record holds: a made-up
-    # token is the most specific thing asked for, and a session without it holds less of the query.
+    # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
+    # much as the clauses that some record holds do on average: a session without it holds less
+    # of the query, but a paraphrase word alone does not make every answer a near miss.
     weights = [_idf(df, n) for df in dfs]
-    rarest = max((w for w, df in zip(weights, dfs) if df), default=1.0)
-    weights = [w if df else rarest for w, df in zip(weights, dfs)]
+    held = [w for w, df in zip(weights, dfs) if df]
+    typical = sum(held) / len(held) if held else 1.0
+    weights = [w if df else typical for w, df in zip(weights, dfs)]
     total_weight = sum(weights) or 1.0
     tf: list[dict[int, int]] = [{} for _ in clauses]
     pool: set[int] = set()
@@ -376,9 +380,11 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
 
 
 def record_recalls(store: Store, hits: Sequence[Hit]) -> None:
-    """The sessions a search served to someone (`deja search`, the MCP `recall`): counted for the
-    reuse lift. Callers that only look (hooks, digests) do not count."""
-    store.catalog.count_recalls([h.session.key for h in hits])
+    """The session a search served to someone (`deja search`, the MCP `recall`): counted for the
+    reuse lift. Only the first hit: counting every session listed would lift the ones that turn
+    up in many lists (long, wordy sessions) for being listed, not for being used. Callers that
+    only look (hooks, digests) do not count, nor does a weak result (nothing matched)."""
+    store.catalog.count_recalls([h.session.key for h in hits[:RECALLS_COUNTED]])
 
 
 def _mark_clauses(clauses, variants: Variants | None, text: str):
