@@ -152,7 +152,8 @@ def _injected(text: str) -> bool:
 
 _HISTORY = _Lazy(
     r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|session)|"
-    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|used\s+to)\b"
+    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|(?:do|did)\s+you\s+remember|"
+    r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to)\b"
     r"|上次|上回|之前|昨天|以前|前天|上周|上个月|那次|曾经|先前|早些时候|以往",
     re.I,
 )

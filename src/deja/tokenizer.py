@@ -131,13 +131,14 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
 # match; a query of nothing else still matches them. One home for the lists: the query side
 # (search.query) and the prompt hook (hook_payload.keywords) both read them from here.
 
+# (Talking about the conversation itself, "as we discussed", "you mentioned", is filler too.)
 FILLER_EN = frozenset(
     """a about above after again ago all also am an and any anyone anything are as at be been before being
-    both but by can could d did didn do does doesn doing don done during each earlier else ever few for
+    both but by can chat chatted could d did didn discuss discussed discussing do does doesn doing don done during each earlier else ever few for
     from had hadn has hasn have haven having he her here hers herself him himself his how i if in into
-    is isn it its itself just last ll let lets m me might mine more most much must my myself no nor
+    is isn it its itself just last ll let lets m me mention mentioned might mine more most much must my myself no nor
     not now o of off on once one only or other our ours ourselves out over own please previously re
-    recall remember remind s same say said says she should so some such t tell than that the their theirs
+    recall remember remind s same say said says she should so some such t talk talked talking tell than that the their theirs
     them themselves then there these they this those through time times to told too under until up us
     ve very was wasn we were weren what whatever when where whether which while who whom whose why will
     with won would wouldn y yesterday yet you your yours yourself""".split()
