@@ -41,7 +41,9 @@ class Query(Plain):
         shown = " ".join if self.question else " AND ".join
         out = shown(c[0] if len(c) == 1 else '"' + " ".join(c) + '"' for c in self.content)
         dropped = [c[0] for c in self.clauses if c not in self.content and len(c) == 1]
-        return out + (f"  (ranked by rarity; filler not required: {' '.join(dropped)})" if self.question else "")
+        if not self.question:
+            return out
+        return out + "  (ranked by rarity; filler not required" + (f": {' '.join(dropped)})" if dropped else ")")
 
 
 def parse(text: str) -> Query:
