@@ -64,7 +64,7 @@ def test_tools_are_listed_with_titles_and_annotations(indexed):
         assert t.annotations.open_world_hint is False, name
         assert t.annotations.read_only_hint is (name != "remember"), name
     assert tools["recall"].input_schema["required"] == ["query"]
-    assert set(tools["recall"].input_schema["properties"]) == {"query", "harness", "project", "limit", "offset"}
+    assert set(tools["recall"].input_schema["properties"]) == {"query", "harness", "project", "roles", "limit", "offset"}  # roles: issue 14
 
 
 def test_recall_finds_a_canary_and_a_chinese_phrase(indexed):

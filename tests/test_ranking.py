@@ -141,7 +141,7 @@ def test_close_spellings_answer_as_tier_close_and_cjk_is_never_fuzzed(home):
     # short words are not fuzzed: one edit from most short words is another word
     assert search("pol")["tier"] == "none"
     # CJK: no close tier, whatever the length
-    assert search("广告点几")["tier"] in ("relevance", "none")
+    assert search("广告点几")["tier"] in ("relevance", "weak", "none")
 
     from deja.search.signals import fuzzable
 

@@ -108,9 +108,12 @@ def test_filters_since_project_harness_role_and_commands(home):
     r = search("migration", "--role", "assistant")
     assert ids(r) == ["web-new"] and r["hits"][0]["snippet_roles"] == ["assistant"]
 
-    # a word only in a shell command is work, not speech: found only when asked for
+    # a word only in a shell command is work: found without --role when nothing else holds it,
+    # shown as the command it is (issue 14; it used to need --role command)
     r = search("alembic")
-    assert r["tier"] == "none" and r["hits"] == [] and r["total"] == 0
+    assert r["tier"] == "exact" and ids(r) == ["api-new"] and r["hits"][0]["snippet_roles"] == ["command"]
+    r = search("alembic", "--role", "user")
+    assert r["tier"] == "none" and r["hits"] == [] and r["total"] == 0  # a role asked for is kept to
     r = search("alembic", "--role", "command")
     assert ids(r) == ["api-new"] and r["hits"][0]["snippet_roles"] == ["command"]
     assert ids(search("2s")) == ["api-new"]  # while its output is searched by default

@@ -1,12 +1,17 @@
-"""Retrieval quality: hit@1, hit@5 and MRR of the questions in HOME/questions.json, through the
-real pipeline (`deja index` in a subprocess with HOME set, then the library's `search`, the path
-the CLI, MCP server and hooks share, with default options).
+"""Retrieval quality in one command: session-level hit@1, hit@5 and MRR per question set, asked
+verbatim through the CLI (`deja QUESTION --json`, a new process each, as a person or an agent
+asks), and the hook set through the real prompt hook.
 
-    python benchmarks/quality/run.py --home /tmp/deja-quality [--noise-mb 20] [--json out.json]
-    python benchmarks/quality/run.py --home /tmp/deja-quality --no-make --semantic   # deja[semantic]
+    python benchmarks/quality/run.py --home /tmp/deja-quality                 # hand, en, zh + hooks
+    python benchmarks/quality/run.py --home /tmp/deja-quality --heldout       # the held-out sets only
+    python benchmarks/quality/run.py --home /tmp/deja-quality --sets en --no-make --json out.json
 
-Builds HOME with make.py first unless --no-make. No tuning to individual questions: the
-questions and their sessions are fixed in conversations.py.
+Each set gets its own HOME under --home (built by make.py unless --no-make; `hand` gets 20 MiB of
+generated background sessions, the generated sets none), indexed by the real `deja index`.
+A rank beyond the 15 sessions returned counts as a miss. Hooks: a history prompt (a cue, then a
+question) counts when the injection names the session that answers; an unrelated prompt counts
+when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
+--inproc asks through the library in one process instead (faster, counts nothing).
 """
 
 from __future__ import annotations
@@ -20,20 +25,35 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+import hookset  # noqa: E402
+import make  # noqa: E402
 
-CODE = r"""
+TUNING = ("hand", "en", "zh")
+HELDOUT = ("heldout-en", "heldout-zh")
+NOISE_MB = {"hand": 20}
+
+INPROC = r"""
 import json, sys
 from deja import paths
 from deja.search import Options, search
 from deja.store import Store
 store = Store(paths.index_dir(), readonly=True)
-rows = []
-for q in json.loads(open(sys.argv[1]).read()):
-    r = search(store, q["question"], Options(embed=sys.argv[2] == "embed"))
-    ids = [(h.session.harness, h.session.id) for h in r.hits]
-    want = (q["harness"], q["session"])
-    rows.append(q | {"rank": ids.index(want) + 1 if want in ids else 0, "tier": r.tier, "total": r.total})
-print(json.dumps(rows, ensure_ascii=False))
+out = []
+for q in json.loads(sys.argv[1]):
+    r = search(store, q, Options(embed=sys.argv[2] == "embed"))
+    out.append({"ids": [h.session.id for h in r.hits], "tier": r.tier, "total": r.total})
+print(json.dumps(out))
+"""
+
+HOOKS = r"""
+import json, os, sys
+from deja import hooks
+out = []
+for i, prompt in enumerate(json.loads(sys.argv[1])):
+    payload = {"hook_event_name": "UserPromptSubmit", "session_id": f"bench-{os.getpid()}-{i}", "cwd": "/home/dev/bench", "prompt": prompt}
+    out.append(hooks.run("prompt", json.dumps(payload), budget=None))
+print(json.dumps(out))
 """
 
 
@@ -45,41 +65,98 @@ def scores(rows: list[dict]) -> dict:
             "mrr": sum(1 / r["rank"] for r in rows if r["rank"]) / n if n else 0.0}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--home", type=Path, required=True)
-    ap.add_argument("--noise-mb", type=float, default=20)
-    ap.add_argument("--seed", type=int, default=42)
-    ap.add_argument("--no-make", action="store_true", help="HOME is already built")
-    ap.add_argument("--json", type=Path)
-    ap.add_argument("--semantic", action="store_true", help="run `deja embed` and search with the semantic tier")
-    args = ap.parse_args()
-    home = args.home.resolve()
+def ask(env: dict, questions: list[str], inproc: bool, semantic: bool) -> list[dict]:
+    if inproc:
+        return json.loads(subprocess.run([sys.executable, "-c", INPROC, json.dumps(questions), "embed" if semantic else "lexical"],
+                                         env=env, capture_output=True, text=True, check=True).stdout)
+    out = []
+    for q in questions:
+        argv = [sys.executable, "-m", "deja", "search", "--json", *([] if semantic else ["--no-embed"]), "--", q]
+        p = subprocess.run(argv, env=env, capture_output=True, text=True)
+        if p.returncode not in (0, 1) or not p.stdout.strip():
+            raise SystemExit(f"deja failed on {q!r}: {p.stderr.strip()}")
+        r = json.loads(p.stdout)
+        out.append({"ids": [h["session"]["id"] for h in r["hits"]], "tier": r["tier"], "total": r["total"]})
+    return out
+
+
+def run_set(root: Path, name: str, args) -> dict:
+    home = root / name
     if not args.no_make:
-        for d in (".claude", ".codex", ".pi", ".cache/deja"):
-            shutil.rmtree(home / d, ignore_errors=True)
-        subprocess.run([sys.executable, str(HERE / "make.py"), "--home", str(home), "--noise-mb", str(args.noise_mb),
-                        "--seed", str(args.seed)], check=True, stdout=subprocess.DEVNULL)
+        if home.exists():
+            shutil.rmtree(home)
+        home.mkdir(parents=True)
+        make.make(home, name, NOISE_MB.get(name, 0), args.seed)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
     env["HOME"] = str(home)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([sys.executable, "-m", "deja", "index"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if args.semantic:
         env["HF_HUB_OFFLINE"] = "1"
         subprocess.run([sys.executable, "-m", "deja", "embed"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    mode = "embed" if args.semantic else "lexical"
-    rows = json.loads(subprocess.run([sys.executable, "-c", CODE, str(home / "questions.json"), mode], env=env,
-                                     capture_output=True, text=True, check=True).stdout)
-    out = {"all": scores(rows), "literal": scores([r for r in rows if not r["reworded"]]),
-           "reworded": scores([r for r in rows if r["reworded"]]), "rows": rows}
+    qs = json.loads((home / "questions.json").read_text())
+    rows = []
+    for q, got in zip(qs, ask(env, [q["question"] for q in qs], args.inproc, args.semantic)):
+        rows.append(q | {"rank": got["ids"].index(q["session"]) + 1 if q["session"] in got["ids"] else 0,
+                         "tier": got["tier"], "total": got["total"]})
+    out = {"questions": scores(rows), "rows": rows}
+    if name != "hand":
+        out["hooks"] = run_hooks(env, name, qs)
+    return out
+
+
+def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
+    lang = "zh" if name.endswith("zh") else "en"
+    held = name.startswith("heldout")
+    cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
+    history = [cues[i % len(cues)] + q["question"] for i, q in enumerate(qs)]
+    unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]
+    got = json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps(history + unrelated)], env=env,
+                                    capture_output=True, text=True, check=True).stdout)
+    hist, other = got[: len(history)], got[len(history):]
+    answered = [q["session"] in text for q, text in zip(qs, hist)]
+    return {"history": len(history), "history_answered": sum(answered) / len(history),
+            "history_injected": sum(bool(t) for t in hist) / len(history),
+            "unrelated": len(unrelated), "unrelated_injected": sum(bool(t) for t in other) / len(unrelated),
+            "missed": [p for p, ok in zip(history, answered) if not ok],
+            "noisy": [p for p, t in zip(unrelated, other) if t]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--home", type=Path, required=True, help="a directory for the sets' HOMEs")
+    ap.add_argument("--sets", help=f"comma-separated, of {', '.join(make.SETS)} (default: {', '.join(TUNING)})")
+    ap.add_argument("--heldout", action="store_true", help="the held-out sets (score them only at the end)")
+    ap.add_argument("--seed", type=int, default=42, help="background sessions' seed")
+    ap.add_argument("--no-make", action="store_true", help="the sets' HOMEs are already built")
+    ap.add_argument("--inproc", action="store_true", help="ask through the library in one process, not the CLI")
+    ap.add_argument("--semantic", action="store_true", help="run `deja embed` and search with the semantic tier")
+    ap.add_argument("--misses", action="store_true", help="list the questions not ranked first")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    names = args.sets.split(",") if args.sets else HELDOUT if args.heldout else TUNING
+    root = args.home.resolve()
+    results = {n: run_set(root, n, args) for n in names}
     if args.json:
-        args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False))
-    print("| questions | n | hit@1 | hit@5 | MRR |\n|---|---|---|---|---|")
-    for name in ("all", "literal", "reworded"):
-        s = out[name]
-        print(f"| {name} | {s['questions']} | {s['hit_at_1']:.2f} | {s['hit_at_5']:.2f} | {s['mrr']:.2f} |")
-    print("\n| question | session | reworded | rank | tier |\n|---|---|---|---|---|")
-    for r in rows:
-        print(f"| {r['question']} | {r['key']} | {'yes' if r['reworded'] else 'no'} | {r['rank'] or '>15'} | {r['tier']} |")
+        args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False))
+    print("| set | questions | hit@1 | hit@5 | MRR |\n|---|---|---|---|---|")
+    for n, r in results.items():
+        s = r["questions"]
+        print(f"| {n} | {s['questions']} | {s['hit_at_1']:.3f} | {s['hit_at_5']:.3f} | {s['mrr']:.3f} |")
+    hooked = {n: r["hooks"] for n, r in results.items() if "hooks" in r}
+    if hooked:
+        print("\n| hook set | history prompts | answering session injected | unrelated prompts | injected |\n|---|---|---|---|---|")
+        for n, h in hooked.items():
+            print(f"| {n} | {h['history']} | {h['history_answered']:.3f} | {h['unrelated']} | {h['unrelated_injected']:.3f} |")
+    if args.misses:
+        for n, r in results.items():
+            for row in r["rows"]:
+                if row["rank"] != 1:
+                    print(f"- {n}: {row['question']} -> rank {row['rank'] or '>15'} ({row['tier']}, {row['total']} sessions)")
+            for p in r.get("hooks", {}).get("missed", []):
+                print(f"- {n} hook missed: {p}")
+            for p in r.get("hooks", {}).get("noisy", []):
+                print(f"- {n} hook injected: {p}")
 
 
 if __name__ == "__main__":

@@ -176,38 +176,26 @@ def _injected(text: str) -> bool:
 
 _HISTORY = _Lazy(
     r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|session)|"
-    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|used\s+to)\b"
+    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|(?:do|did)\s+you\s+remember|"
+    r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to)\b"
     r"|上次|上回|之前|昨天|以前|前天|上周|上个月|那次|曾经|先前|早些时候|以往",
     re.I,
 )
 _PREFERENCE = _Lazy(r"\b(?:prefer\w*|like[sd]?|favou?rites?|habits?|habitually)\b|偏好|喜欢|习惯|爱用|倾向", re.I)
 
-_STOP_EN = frozenset(
-    """a about after again all also am an and any are as at be been before being but by can could
-    did do does doing done during each earlier for from get got had has have having he her here him
-    his how i if in into is it its itself just last let like me my myself no nor not now of off on
-    once only or other our ours out over please previously same she should so some such than that the
-    their them then there these they this those through time to too under until up us very was we
-    were what when where which while who whom why will with would yesterday you your yours before
-    remind tell show find look see know think thing things way fix fixed solve solved resolve resolved
-    problem problems issue issues work worked working happen happened doing make made use used try
-    tried decide decided week month session sessions other day ago""".split()
+# Words that say what to do rather than what about: left out of a prompt's keywords on top of
+# the filler every query drops (tokenizer.FILLER_EN / FILLER_ZH).
+_REQUEST_EN = frozenset(
+    """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
+    issues work worked working happen happened make made use used try tried decide decided week month session
+    sessions day like get got show""".split()
 )
-# Chinese function words and question words: split points inside a run of CJK characters.
-# Multi-character ones first; single characters only where they are almost never inside a word.
-_STOP_ZH = sorted(
-    """上次 上回 之前 昨天 以前 前天 上周 上个月 那次 曾经 先前 早些时候 以往 怎么 怎样 如何 什么 为什么 为何
-    哪个 哪些 哪里 问题 解决 一下 这个 那个 这些 那些 我们 你们 他们 可以 应该 时候 当时 一个 是不是 有没有
-    到底 处理 还是 或者 然后 所以 因为 但是 不是 没有 能不能 可不可以 请问 帮我 告诉 记得 喜欢 偏好 习惯 哪种
-    哪一个 通常 一般 总是 平时 常用 更 最 的 了 吗 呢 吧 啊 是
-    把 被 请 我 你 他 她 它 呀 么""".split(),
-    key=len,
-    reverse=True,
-)
+_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
 _CJK_RUN = _Lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
-_ZH_SPLIT = _Lazy("|".join(map(re.escape, _STOP_ZH)))
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
 MAX_KEYWORDS = 5
+# A history question is searched as asked (its filler is dropped by the search), cut to this.
+QUESTION_CHARS = 600
 
 
 def is_history_question(text: str) -> bool:
@@ -218,20 +206,28 @@ def is_preference_question(text: str) -> bool:
     return bool(_PREFERENCE.search(text))
 
 
+def strip_recall(text: str) -> str:
+    """The prompt without any earlier deja recall quoted in it."""
+    return re.sub(r"<deja-recall>.*?(?:</deja-recall>|\Z)", " ", text, flags=re.S)
+
+
 def keywords(text: str) -> list[str]:
     """The words of a prompt worth searching for: no function words, no question words, no
     words about time; CJK runs cut at Chinese function words. The most specific few, in order."""
-    text = re.sub(r"<deja-recall>.*?(?:</deja-recall>|\Z)", " ", text, flags=re.S)
+    text = strip_recall(text)
     found: list[tuple[int, str]] = []  # (position, word)
+    from deja.tokenizer import FILLER_EN, content_pieces
+
     for m in _CJK_RUN.finditer(text):
-        for piece in _ZH_SPLIT.split(m.group()):
-            if len(piece) >= 2:
-                found.append((m.start(), piece))
+        for part in content_pieces(m.group()):
+            for piece in _REQUEST_ZH.split(part):
+                if len(piece) >= 2:
+                    found.append((m.start(), piece))
     latin = _CJK_RUN.sub(" ", text)
     for m in _WORD.finditer(latin):
         w = m.group().strip(".:/")
         low = w.lower()
-        if len(w) < 2 or low in _STOP_EN or (low.isdigit() and len(low) < 3):
+        if len(w) < 2 or low in FILLER_EN or low in _REQUEST_EN or (low.isdigit() and len(low) < 3):
             continue
         found.append((m.start(), w))
     seen: set[str] = set()

@@ -166,10 +166,16 @@ def prompt(p: Payload, store, state: State) -> str:
 
     history = (is_history_question(p.prompt) and not is_preference_question(p.prompt)
                and not state.seen("history-hint"))
-    query = " ".join(f'"{w}"' if " " in w else w for w in words)
-    res = search(store, query, Options(limit=RECALL_SESSIONS + 4, exact_only=not history))
+    if history:
+        # a question about the past is searched as asked: ranked by its rare words, filler dropped
+        from deja.hook_payload import QUESTION_CHARS, strip_recall
+
+        res = search(store, strip_recall(p.prompt)[:QUESTION_CHARS], Options(limit=RECALL_SESSIONS + 4))
+    else:
+        query = " ".join(f'"{w}"' if " " in w else w for w in words)
+        res = search(store, query, Options(limit=RECALL_SESSIONS + 4, exact_only=True))
     hits = [h for h in res.hits if h.session.id != p.session]
-    if history and hits and (res.tier == "exact" or len(words) >= 2):
+    if history and hits and res.tier not in ("weak", "none"):
         chosen = hits[:RECALL_SESSIONS]
         state.mark("history-hint", *(f"shown:{h.session.key}" for h in chosen))
         head = f"deja: earlier sessions that may answer this ({FRAME}):"
@@ -189,14 +195,19 @@ def prompt(p: Payload, store, state: State) -> str:
 
 
 def _hit_line(h) -> str:
+    """A session as the answer: its best-matching turn of the answering side (else its best
+    match), and what it decided."""
     s = h.session
-    snip = next((x.text for x in h.snippets if x.text.strip()), "")
+    best = h.answer if h.answer is not None and h.answer.text.strip() else None
+    snip = best.text if best else next((x.text for x in h.snippets if x.text.strip()), "")
     title = _clip(s.title, 80)
     line = f"- {_ref(s)}"
     if title:
         line += f" “{title}”"
     if snip:
         line += f": {_clip(snip, SNIPPET_CHARS)}"
+    if h.decision and h.decision.strip() not in snip:
+        line += f" — decided: {_clip(h.decision, SNIPPET_CHARS)}"
     return line
 
 

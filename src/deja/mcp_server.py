@@ -26,7 +26,7 @@ from deja import work as lib
 from deja.errors import DejaError
 from deja.hook_payload import quote
 from deja.model import CODE_ROLE
-from deja.search import Options, record_recalls, search
+from deja.search import Options, record_recalls, roles_from_names, search
 from deja.sources import HARNESSES
 from deja.store import SessionRow, Store, generations
 
@@ -135,25 +135,42 @@ def build(memory: Memory | None = None) -> MCPServer:
         return server.tool(name=name, title=title, description=description, structured_output=False,
                            annotations=annotations.model_copy(update={"title": title}))
 
-    @tool("recall", "Recall past sessions", "Search every past agent session on this machine; dense snippets, at most 4 KB.")
+    @tool("recall", "Recall past sessions",
+          "Search every past agent session on this machine: a question in words, or exact terms; dense snippets, "
+          "the answering turn and what was decided, at most 4 KB.")
     def recall(
-        query: Annotated[str, Field(description="words to find (ANDed); \"quoted words\" are a phrase")],
+        query: Annotated[str, Field(description="a question in words, or terms to find; \"quoted words\" are a phrase")],
         harness: Harness = None,
         project: Project = None,
+        roles: Annotated[list[str] | None, Field(
+            description="only these records: user, assistant, tool, command, files, edit (e.g. [\"command\"]: what was run)")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="sessions to return")] = 5,
         offset: Annotated[int, Field(ge=0, description="sessions to skip (paging)")] = 0,
     ) -> str:
         h = _harness(harness)
+        try:
+            wanted = roles_from_names(roles or [])
+        except DejaError as e:
+            raise ToolError(str(e)) from e
 
         def run(store: Store) -> str:
-            res = search(store, query, Options(harness=h, project=project, limit=offset + limit, embed=True))
+            res = search(store, query, Options(harness=h, project=project, roles=wanted, limit=offset + limit, embed=True))
             page = res.hits[offset:]
-            record_recalls(store, page)
             if not page:
                 return _cap([f"No past session matches {query!r}."], RECALL_BYTES)
+            weak = res.tier == "weak"
+            if not weak:
+                record_recalls(store, page)
+
+            def answer(hit) -> list[str]:
+                a = hit.answer
+                if a is None or any(s.seq == a.seq for s in hit.snippets):
+                    return []
+                return [f"    answer: {_clip(a.text, 240)}"]
+
             # Whole sessions only, as many as fit in the budget; `more` names the next offset.
             blocks = [[f"[{i}] {_ref(hit.session)} — {_clip(hit.session.title, 100)}" + (f" [{hit.state}]" if hit.state else ""),
-                       *(f"    {s.role}: {_clip(s.text, 240)}" for s in hit.snippets),
+                       *(f"    {s.role}: {_clip(s.text, 240)}" for s in hit.snippets), *answer(hit),
                        *([f"    decided: {_clip(hit.decision, 240)}"] if hit.decision else [])]
                       for i, hit in enumerate(page, offset + 1)]
             budget = RECALL_BYTES - len(PREAMBLE.encode()) - 200
@@ -166,7 +183,11 @@ def build(memory: Memory | None = None) -> MCPServer:
                 shown += block
                 budget -= size
                 n += 1
-            head = f"{res.total} session(s) match {_clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"
+            if weak:
+                head = (f"No past session matches {_clip(query, 100)!r}; near misses, LOW CONFIDENCE (they hold little "
+                        f"of what was asked), {offset + 1}-{offset + n}:")
+            else:
+                head = f"{res.total} session(s) match {_clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"
             more = f"[more: call recall with offset={offset + n}]" if res.total > offset + n else ""
             return _cap([head, *shown, *([more] if more else [])], RECALL_BYTES, more)
 

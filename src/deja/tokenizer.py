@@ -127,6 +127,60 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
     return re.compile("|".join(sorted(parts, key=len, reverse=True)), re.IGNORECASE)
 
 
+# -- filler: words a question is made of that say nothing about what it asks for. They need not
+# match; a query of nothing else still matches them. One home for the lists: the query side
+# (search.query) and the prompt hook (hook_payload.keywords) both read them from here.
+
+# (Talking about the conversation itself, "as we discussed", "you mentioned", is filler too.)
+FILLER_EN = frozenset(
+    """a about above after again ago all also am an and any anyone anything are as at be been before being
+    both but by can chat chatted could d did didn discuss discussed discussing do does doesn doing don done during each earlier else ever few for
+    from had hadn has hasn have haven having he her here hers herself him himself his how i if in into
+    is isn it its itself just last ll let lets m me mention mentioned might mine more most much must my myself no nor
+    not now o of off on once one only or other our ours ourselves out over own please previously re
+    recall remember remind s same say said says she should so some such t talk talked talking tell than that the their theirs
+    them themselves then there these they this those through time times to told too under until up us
+    ve very was wasn we were weren what whatever when where whether which while who whom whose why will
+    with won would wouldn y yesterday yet you your yours yourself""".split()
+)
+# Chinese function words, question words and cues about the past. CJK is indexed as bigrams, so a
+# Chinese question is cut at these (longest first) and only the rest is searched. Single
+# characters only where they are almost never inside a word (not 对 of 对账, 过 of 过期).
+FILLER_ZH = tuple(sorted(
+    """上次 上回 之前 昨天 以前 前天 上周 上个月 那次 曾经 先前 早些时候 以往 前几天 当时 还记得 记得 记不记得
+    什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
+    可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
+    到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 讨论过
+    老是 一直 总是 最后 现在 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁""".split(),
+    key=len, reverse=True,
+))
+
+
+def is_filler(token: str) -> bool:
+    """Is this query token filler (English function word, or a Chinese one as a token)?"""
+    return token in FILLER_EN or token in _FILLER_ZH_SET
+
+
+_FILLER_ZH_SET = frozenset(FILLER_ZH)
+
+
+@lru_cache(maxsize=1)
+def _zh_filler() -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, FILLER_ZH)))
+
+
+def content_pieces(run: str) -> list[str]:
+    """A CJK run cut at Chinese filler words: the pieces that carry what it is about, in order."""
+    return [p for p in _zh_filler().split(run) if p]
+
+
+def cjk_runs(text: str) -> list[tuple[int, str]]:
+    """The CJK runs of `text` with their offsets."""
+    if text.isascii():
+        return []
+    return [(m.start(), m.group()) for m in _cjk_split().finditer(text)]
+
+
 def index_form(text: str) -> str:
     """The token stream as the text index holds it: tokens joined by single spaces."""
     return " ".join(tokens(text))

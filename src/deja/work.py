@@ -21,6 +21,7 @@ from deja.errors import NotFound, QueryError
 from deja.terminal import strip as strip_escapes
 from deja.model import CODE_ROLE, ROLE_CODE, Role
 from deja.search import Options, project_sids, search
+from deja.search.signals import settled
 from deja.store import Filters, SessionRow, Store, StoredRecord
 from deja.tokenizer import tokens
 
@@ -51,13 +52,6 @@ _READ_ONLY = set("ls cat head tail grep rg find pwd echo which wc tree less file
 _LAUNCHERS = set("python python3 uv uvx npx npm pnpm yarn bunx poetry pipenv sudo time timeout nice exec env "
                  "bash sh hatch -m run exec x".split())
 _PATHISH = re.compile(r"[^\s'\"`()\[\]{}<>,;|*]+")
-_DECISION = re.compile(
-    r"\b(decided|decision|conclusion|root cause|the fix|fixed|fixes|resolved|solution|going with|switched|"
-    r"now pass|tests pass|all pass|works now|the cause|because|so we|we will|we'll)\b|决定|结论|修复|原因|解决",
-    re.IGNORECASE,
-)
-
-
 # -- shared helpers
 def split_command(text: str) -> tuple[str, int | None]:
     """A `command` record as (the command, its exit status when the store recorded a failure)."""
@@ -94,22 +88,8 @@ def program(cmd: str) -> tuple[str, ...]:
 
 def conclusion(records: Sequence[StoredRecord]) -> str:
     """The session's last assistant conclusion: from its last substantive assistant message, the
-    first line that states a decision or result, else its first line of prose."""
-    for r in reversed(records):
-        lines = _prose(r.text) if r.role == _ASSISTANT else []
-        if lines and sum(len(x) for x in lines) >= 20:
-            return _clip(next((x for x in lines if _DECISION.search(x)), lines[0]))
-    return ""
-
-
-def _prose(text: str) -> list[str]:
-    out, fenced = [], False
-    for line in text.splitlines():
-        s = line.strip()
-        fenced ^= s.startswith("```")
-        if not (fenced or s.startswith("```") or len(s) < 12 or s.startswith(("|", "#"))):
-            out.append(re.sub(r"^(?:[-*+]\s+|\d+[.)]\s+)", "", s).replace("**", ""))
-    return out
+    first line that states a decision or result (signals.DECISION), else its first line of prose."""
+    return _clip(settled([r.text for r in records if r.role == _ASSISTANT], fallback=True))
 
 
 def _clip(text: str, n: int = LINE_CHARS, flat: bool = True) -> str:
@@ -389,6 +369,7 @@ class Digest:
     files: list[str]
     markdown: str = ""
     tier: str = "exact"
+    match: str = ""  # the turn of the answering side that best matches the query
 
 
 def digest(store: Store, query: str, harness: str | None = None, project: str | None = None,
@@ -396,7 +377,7 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
     """A markdown digest (title, question, decision, last answer, commands, files) of the session
     that best answers `query`, at most `max_bytes` of UTF-8; None when nothing matches."""
     res = search(store, query, Options(harness=harness, project=project, limit=1))
-    if not res.hits:
+    if not res.hits or res.tier == "weak":  # near misses are not an answer
         return None
     hit = res.hits[0]
     recs = store.text.session_records(hit.session.sid)
@@ -415,8 +396,9 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
             files[r.text.split("\n", 1)[0]] = "edited"
         elif r.role == _FILES:
             files.update({p: files.get(p, "read") for p in r.text.splitlines()})
+    best = next((r.text.strip() for r in recs if hit.answer is not None and r.seq == hit.answer.seq), "")
     d = Digest(hit.session, q.text.strip() if q else "", conclusion(recs), answer, commands,
-               [f"{p} ({kind})" for p, kind in files.items()], tier=res.tier)
+               [f"{p} ({kind})" for p, kind in files.items()], tier=res.tier, match=best)
     d.markdown = _markdown(d, max_bytes)
     return d
 
@@ -436,9 +418,11 @@ def _markdown(d: Digest, max_bytes: int) -> str:
         out = list(head)
         if d.question:
             out += ["## Question", "", *("> " + ln for ln in _clip(d.question, qn, False).splitlines()), ""]
+        if d.match and an:
+            out += ["## Best match", "", _clip(d.match, an, False), ""]
         if d.decision:
             out += ["## Decision", "", d.decision, ""]
-        if an and d.answer and _clip(d.answer, an, False) != d.decision:
+        if an and d.answer and d.answer != d.match and _clip(d.answer, an, False) != d.decision:
             out += ["## Last answer", "", _clip(d.answer, an, False), ""]
         out += listing("## Commands run", [f"`{c}`" for c in d.commands], cn) + listing("## Files touched", d.files, fn)
         return "\n".join(out).rstrip() + "\n"

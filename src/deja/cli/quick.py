@@ -106,7 +106,8 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         store, msg = render.open_fresh(quiet=as_json)
     try:
         result = run_search(store, text, opts)
-        record_recalls(store, result.hits)
+        if result.tier != "weak":
+            record_recalls(store, result.hits)
         if not as_json:
             render.prepare(store.catalog, [h.session for h in result.hits])
     except BaseException:
@@ -132,6 +133,8 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
                         "snippets": [s.text for s in h.snippets],
                         "snippet_roles": [s.role for s in h.snippets],
                         "score": h.score,
+                        "answer": h.answer.text if h.answer is not None else None,
+                        "coverage": round(h.coverage, 3),
                         "decision": h.decision or None,
                         "state": h.state or None,
                     }
@@ -146,7 +149,10 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     if result.tier == "none":
         echo(f"No session matches {text!r}.")
         return 1
-    if result.tier == "semantic":
+    if result.tier == "weak":
+        echo(f"No session matches {text!r} well.")
+        echo(style("Near misses, low confidence (they hold little of what was asked):", fg="yellow"))
+    elif result.tier == "semantic":
         echo(style("No session has these words; the nearest in meaning:", fg="yellow"))
     elif result.tier == "relevance":
         echo(style("No session has every word; the nearest ones:", fg="yellow"))
@@ -158,9 +164,11 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         echo(render.header(h.session) + state)
         for s in h.snippets:
             echo(render.snippet(s.role, s.text, s.marks))
+        if h.answer is not None and all(s.seq != h.answer.seq for s in h.snippets):
+            echo(render.snippet("answer", h.answer.text, h.answer.marks))
         if h.decision:
             echo(render.snippet("decided", h.decision, []))
     more = result.total - len(result.hits)
     if more > 0:
         render.note(f"{render.plural(more, 'more session')}; --limit N or --all to see them")
-    return 0
+    return 1 if result.tier == "weak" else 0

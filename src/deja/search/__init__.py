@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, Role
+from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
 from deja.search import signals
 from deja.search.query import Query, parse
 from deja.search.snippets import regex_snippet, snippet
@@ -50,12 +50,34 @@ REUSE_MAX_LIFT = 0.5
 # A note a person distilled from a transcript (`deja promote`) says the same thing shorter and
 # vetted: it comes before the transcript it came from.
 PROMOTED_NOTE_LIFT = 1.5
+# Hits of one search counted as recalled (the reuse lift): the first.
+RECALLS_COUNTED = 1
 # How many records to rank before grouping; enough that a page of sessions is rarely starved.
 MIN_CANDIDATES = 400
 CANDIDATES_PER_HIT = 25
 SNIPPETS_PER_HIT = 3
 # A regex scans records instead of postings; it stops after this many records.
 REGEX_SCAN_LIMIT = 2_000_000
+# Ranked (graded) matching, for a question and for partial matches: BM25 over sessions, a
+# session being the document, a clause's term frequency the number of its records holding it, and
+# its length its number of records, so that a long session or a notes file that collects many
+# words does not win by size. Plus the session's best records (words together in one turn).
+SESSION_K1 = 1.2
+SESSION_B = 0.75
+# A clause held by more than this many records (and this share of all) is counted only in the
+# sessions a rarer clause brought in: it orders them, it does not bring in every session that
+# says "new" (nor pay for counting them).
+COMMON_RECORDS = 10_000
+COMMON_SHARE = 0.02
+# Sessions whose records are ranked after the session-level pass.
+GRADED_POOL = 200
+# A session holding less than this share of the query's rarity (its clauses' idf) does not match
+# it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
+MIN_COVERAGE = 0.35
+# The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
+NOTE_LIFT_COVERAGE = 0.75
+
+_ASSISTANT = ROLE_CODE[Role.ASSISTANT]
 
 ROLE_NAMES = {
     "user": Role.USER,
@@ -91,18 +113,21 @@ class Snippet(Plain):
 
 class Hit(Plain):
     # decision: the line where the session settled something; state: accepted | rejected |
-    # superseded | stale, when a person promoted it.
-    __slots__ = ("session", "count", "score", "snippets", "decision", "state")
+    # superseded | stale, when a person promoted it; answer: the best-matching turn of the
+    # answering side (the assistant), when the session has one; coverage: the share of the
+    # query's rarity the session holds (1.0 for an exact match).
+    __slots__ = ("session", "count", "score", "snippets", "decision", "state", "answer", "coverage")
 
     def __init__(self, session: SessionRow, count: int, score: float, snippets: list | None = None,
-                 decision: str = "", state: str = ""):
+                 decision: str = "", state: str = "", answer: Snippet | None = None, coverage: float = 1.0):
         self.session, self.count, self.score = session, count, score
         self.snippets = [] if snippets is None else snippets
-        self.decision, self.state = decision, state
+        self.decision, self.state, self.answer, self.coverage = decision, state, answer, coverage
 
 
 class Result(Plain):
-    # tier: exact | stemmed | close | relevance | semantic | none
+    # tier: exact | stemmed | close | relevance | semantic | weak (nothing matches well; the hits
+    # are low-confidence near misses) | none
     __slots__ = ("query", "tier", "total", "capped", "hits", "parsed")
 
     def __init__(self, query: str, tier: str, total: int, capped: bool, hits: list[Hit], parsed: str = ""):
@@ -127,9 +152,11 @@ def freshness(updated: float, now: float) -> float:
     return 1.0 - FRESHNESS_MAX_PENALTY * (1.0 - math.exp(-age_days / FRESHNESS_DAYS))
 
 
-def _filters(store: Store, opts: Options) -> Filters:
-    """The text index's filters; `opts.project` (a path or a name) as its sessions' ids."""
-    roles = opts.roles or SPEECH_ROLES
+def _filters(store: Store, opts: Options, q: Query | None = None, work: bool = False) -> Filters:
+    """The filters of a search: the roles asked for, else speech, and the work roles too when
+    `work` or when the query looks like a command or a path; `opts.project` (a path or a name)
+    as its sessions' ids."""
+    roles = opts.roles or (SPEECH_ROLES + WORK_ROLES if work or (q is not None and _wants_work(q)) else SPEECH_ROLES)
     return Filters(opts.harness, project_sids(store, opts.project), opts.since, [ROLE_CODE[r] for r in roles])
 
 
@@ -150,39 +177,127 @@ def reuse_lift(recalls: int) -> float:
 def search(store: Store, text: str, opts: Options) -> Result:
     """Tiers, first that answers: `exact` (every clause somewhere in the session), `stemmed`
     (single words may be another English form: `migrations` ~ `migration`), `close` (words of 5+
-    letters may be one edit away; never CJK), `relevance` (any clause). Word forms come before
-    typos because a different form of the word typed is the likelier intent."""
+    letters may be one edit away; never CJK), `relevance` (any clause, ranked). Word forms come
+    before typos because a different form of the word typed is the likelier intent.
+
+    Filler need not match (query.parse). A question (a query with filler in it) is ranked, not
+    ANDed: its sessions by BM25 over its content words, every form and tier at once, the tier
+    named by how much of it the best session holds. When no session holds enough of the
+    query's rarity, the tier is `weak`: nothing matches, the hits are near misses.
+
+    Without --role, the work roles (commands, files, edits) are searched too when the query
+    looks like a command or a path, or when the words are found nowhere else."""
     if opts.regex:
         return _regex(store, text, opts)
     q = parse(text)
     sem = _meaning(store, text, opts)
-    filters = _filters(store, opts)
+    res = _search(store, q, opts, _filters(store, opts, q), sem)
+    if not opts.roles and res.tier in ("none", "weak") and not _wants_work(q):
+        work = _search(store, q, opts, _filters(store, opts, q, work=True), sem)
+        if work.tier not in ("none", "weak") or (work.hits and not res.hits):
+            return work
+    return res
+
+
+def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Result:
     want = opts.limit if not opts.all else 10**9
     k = max(MIN_CANDIDATES, opts.limit * CANDIDATES_PER_HIT)
+    content = q.content
+    if q.question and len(content) > 1 and not opts.exact_only:
+        return _graded(store, q, content, filters, want, k, sem, question=True)
     # Exact: every clause somewhere in the session (a phrase within one record).
-    cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6)
+    cands, sessions, capped = store.text.search_sessions(content, filters, k if not opts.all else 10**6)
     if cands:
-        return _rank(store, q, q.clauses, cands, capped, "exact", want, sessions, sem=sem)
+        return _rank(store, q, content, cands, capped, "exact", want, sessions, sem=sem)
     if opts.exact_only:
-        return Result(text, "none", 0, False, [], q.explain())
-    words = [c[0] for c in q.clauses if len(c) == 1]
+        return Result(q.text, "none", 0, False, [], q.explain())
+    words = [c[0] for c in content if len(c) == 1]
     stems = {w: f for w in words if (f := signals.forms(w))}
     fuzzy = frozenset(w for w in words if signals.fuzzable(w))
     for tier, variants in (("stemmed", Variants(forms=stems)), ("close", Variants(fuzzy=fuzzy))):
         if not (variants.forms or variants.fuzzy):
             continue
-        cands, sessions, capped = store.text.search_sessions(q.clauses, filters, k if not opts.all else 10**6, variants)
+        cands, sessions, capped = store.text.search_sessions(content, filters, k if not opts.all else 10**6, variants)
         if cands:
-            return _rank(store, q, q.clauses, cands, capped, tier, want, sessions, variants, sem=sem)
-    # Relevance: any clause; a lone phrase falls apart into its words.
-    clauses = q.clauses if len(q.clauses) > 1 else tuple((t,) for t in q.clauses[0])
+            return _rank(store, q, content, cands, capped, tier, want, sessions, variants, sem=sem)
+    # Relevance: any clause, ranked; a lone phrase falls apart into its words.
+    clauses = content if len(content) > 1 else tuple((t,) for t in content[0])
     if len(clauses) > 1:
-        cands, count = store.text.search(clauses, filters, k, require_all=False)
-        if cands:
-            return _rank(store, q, clauses, cands, count > len(cands), "relevance", want, None, sem=sem)
+        res = _graded(store, q, clauses, filters, want, k, sem)
+        if res.hits:
+            return res
     if sem is not None:
         return _meaning_tier(store, q, sem, opts, want)
-    return Result(text, "none", 0, False, [], q.explain())
+    return Result(q.text, "none", 0, False, [], q.explain())
+
+
+def _wants_work(q: Query) -> bool:
+    """Does the query look like a command or a path (then the work roles are searched at once)?"""
+    return bool(_COMMANDISH.search(q.text))
+
+
+_COMMANDISH = re.compile(r"(?:^|\s)(?:\$\s|--?[a-z][\w-]*|\.{0,2}/[\w.-]|~/)|[\w-]/[\w.-]|\.(?:py|js|ts|tsx|go|rs|rb|java|c|h|"
+                         r"cpp|json|ya?ml|toml|md|sh|sql|html|css|lock|cfg|ini|txt)\b", re.IGNORECASE)
+
+
+def _idf(df: int, n: int) -> float:
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int, sem, question: bool = False) -> Result:
+    """Ranked matching: sessions by BM25 over the clauses (every English word form counted; a
+    word no record holds in any form may be one edit away), then by their best records. The
+    tier: `weak` when the best session holds too little of the query; for a question, `exact`
+    when it holds every content word; else `relevance`."""
+    text = store.text
+    n = max(1, text.num_docs())
+    forms = {c[0]: f for c in clauses if len(c) == 1 and (f := signals.forms(c[0]))}
+    variants = Variants(forms=forms)
+    dfs = [text.doc_freq(c, variants) for c in clauses]
+    fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
+    variants = Variants(fuzzy=fuzzy, forms=forms)
+    # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
+    # much as the clauses that some record holds do on average: a session without it holds less
+    # of the query, but a paraphrase word alone does not make every answer a near miss.
+    weights = [_idf(df, n) for df in dfs]
+    held = [w for w, df in zip(weights, dfs) if df]
+    typical = sum(held) / len(held) if held else 1.0
+    weights = [w if df else typical for w, df in zip(weights, dfs)]
+    total_weight = sum(weights) or 1.0
+    tf: list[dict[int, int]] = [{} for _ in clauses]
+    pool: set[int] = set()
+    for df, i in sorted((df if df else (1 << 62 if clauses[i][0] in fuzzy else 0), i) for i, df in enumerate(dfs)):
+        if not df:
+            continue
+        restrict = bool(pool) and df > max(COMMON_RECORDS, COMMON_SHARE * n)
+        tf[i] = text.clause_sessions(clauses[i], filters, variants, within=pool if restrict else None)
+        if not restrict:
+            pool.update(tf[i])
+    if not pool:
+        return Result(q.text, "none", 0, False, [], q.explain())
+
+    def bm25(sid: int, norm: float) -> float:
+        return sum(w * t * (SESSION_K1 + 1) / (t + SESSION_K1 * norm)
+                   for w, d in zip(weights, tf) if (t := d.get(sid)))
+
+    rough = sorted(pool, key=lambda sid: -bm25(sid, 1.0))[: max(GRADED_POOL, want)]
+    rows = store.catalog.sessions_by_sid(rough)
+    _, n_sessions, n_records = store.catalog.totals()
+    avg = max(1.0, n_records / max(1, n_sessions))
+    graded = {}
+    for sid, row in rows.items():
+        norm = 1.0 - SESSION_B + SESSION_B * max(1, row.records) / avg
+        cov = sum(w for w, d in zip(weights, tf) if sid in d) / total_weight
+        graded[sid] = (bm25(sid, norm), cov)
+    best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
+    cands, _ = text.search(clauses, filters, k, require_all=False, variants=variants, within=best)
+    res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows)
+    if res.hits:
+        top = res.hits[0].coverage
+        res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
+        if res.tier == "weak":
+            res.total = 0
+    return res
 
 
 def _meaning(store: Store, text: str, opts: Options):
@@ -221,13 +336,17 @@ def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Resu
 
 
 def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
-          variants: Variants | None = None, sem=None) -> Result:
+          variants: Variants | None = None, sem=None, graded: dict | None = None, rows: dict | None = None) -> Result:
+    """Sessions from their candidate records: the best record plus a share of the next few
+    (with `graded`, {sid: (session score, coverage)}, added to the session-level score), then
+    the bounded signals, then snippets and the answering turn of the shown hits."""
     now = time.time()
     by_sid: dict[int, list] = {}
     for c in cands:
         score = c.score * (USER_WEIGHT if c.role == ROLE_CODE[Role.USER] else 1.0)
         by_sid.setdefault(c.sid, []).append((score, c))
-    rows = store.catalog.sessions_by_sid(by_sid)
+    if rows is None:
+        rows = store.catalog.sessions_by_sid(by_sid)
     keys = [r.key for r in rows.values()]
     recalls = store.catalog.recall_counts(keys)
     curated = store.catalog.curation(keys)
@@ -240,13 +359,19 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         items.sort(key=lambda x: -x[0])
         scores = [s for s, _ in items]
         score = scores[0] + EXTRA_RECORD_WEIGHT * sum(scores[1 : 1 + EXTRA_RECORDS])
+        cov = 1.0
+        if graded is not None:
+            session_score, cov = graded.get(sid, (0.0, 0.0))
+            score += session_score
         score *= freshness(row.updated, now)
         score *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
         score *= reuse_lift(recalls.get(row.key, 0))
-        score *= PROMOTED_NOTE_LIFT if row.key in promoted else 1.0
+        score *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0
         c = curated.get(row.key)
-        hit = Hit(row, len(items), score, decision=row.decision, state=c.state if c else "")
+        hit = Hit(row, len(items), score, decision=row.decision, state=c.state if c else "", coverage=cov)
+        answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
+        hit.answer = answer
         hits.append(hit)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
@@ -256,20 +381,23 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hits = semantic.rerank(hits, sem)
     hits = hits[:want]
     for h in hits:
-        cs = h.snippets
-        bodies = store.text.bodies([c.addr for c in cs])
-        h.snippets = []
-        for c, b in zip(cs, bodies):
+        cs = h.snippets + ([h.answer] if h.answer is not None else [])
+        made = []
+        for b in store.text.bodies([c.addr for c in cs]):
             s, marks = snippet(b.text, _mark_clauses(clauses, variants, b.text))
-            h.snippets.append(Snippet(CODE_ROLE[b.role].value, float(b.time), b.seq, s, marks))
+            made.append(Snippet(CODE_ROLE[b.role].value, float(b.time), b.seq, s, marks))
+        h.snippets = made[: len(h.snippets)]
+        h.answer = made[-1] if h.answer is not None else None
         h.score = round(h.score, 4)
     return Result(q.text, tier, total, capped, hits, q.explain())
 
 
 def record_recalls(store: Store, hits: Sequence[Hit]) -> None:
-    """The sessions a search served to someone (`deja search`, the MCP `recall`): counted for the
-    reuse lift. Callers that only look (hooks, digests) do not count."""
-    store.catalog.count_recalls([h.session.key for h in hits])
+    """The session a search served to someone (`deja search`, the MCP `recall`): counted for the
+    reuse lift. Only the first hit: counting every session listed would lift the ones that turn
+    up in many lists (long, wordy sessions) for being listed, not for being used. Callers that
+    only look (hooks, digests) do not count, nor does a weak result (nothing matched)."""
+    store.catalog.count_recalls([h.session.key for h in hits[:RECALLS_COUNTED]])
 
 
 def _mark_clauses(clauses, variants: Variants | None, text: str):

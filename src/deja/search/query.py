@@ -2,6 +2,13 @@
 
 Words are ANDed; `"…"` is a phrase (contiguous, CJK too). A word the tokenizer splits into
 several tokens (`ERR-1234`, `src/client.py`, `广告点击`) is searched as the phrase of its parts.
+
+Filler (tokenizer.FILLER_EN / FILLER_ZH: function words, question words, cues about the past)
+need not match: the other clauses are the query's `content`. A query with filler in it reads as
+a question (`question`): its content words are ranked by rarity instead of ANDed. A Chinese run
+with filler in it is cut there, and its pieces are searched as their bigrams, each on its own
+(the index holds CJK as bigrams); a run without filler stays one exact phrase. A query of
+nothing but filler searches its filler.
 """
 
 from __future__ import annotations
@@ -10,34 +17,82 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.tokenizer import tokens
+from deja.tokenizer import cjk_runs, content_pieces, is_filler, tokens
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 
 
 class Query(Plain):
-    __slots__ = ("text", "clauses")  # clauses: one token = a term, several = a phrase
+    # clauses: one token = a term, several = a phrase; content: the clauses that are not filler;
+    # question: some filler was dropped (the content is ranked, not ANDed)
+    __slots__ = ("text", "clauses", "content", "question")
 
-    def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...]):
+    def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
+                 question: bool = False):
         self.text, self.clauses = text, clauses
+        self.content = clauses if content is None else content
+        self.question = question
 
     @property
     def terms(self) -> set[str]:
         return {t for c in self.clauses for t in c}
 
     def explain(self) -> str:
-        return " AND ".join(c[0] if len(c) == 1 else '"' + " ".join(c) + '"' for c in self.clauses)
+        shown = " ".join if self.question else " AND ".join
+        out = shown(c[0] if len(c) == 1 else '"' + " ".join(c) + '"' for c in self.content)
+        dropped = [c[0] for c in self.clauses if c not in self.content and len(c) == 1]
+        if not self.question:
+            return out
+        return out + "  (ranked by rarity; filler not required" + (f": {' '.join(dropped)})" if dropped else ")")
 
 
 def parse(text: str) -> Query:
     clauses: list[tuple[str, ...]] = []
-    for phrase, word in _PIECES.findall(text):
-        toks = tuple(tokens(phrase if phrase else word))
-        if toks and toks not in clauses:
+    content: list[tuple[str, ...]] = []
+    dropped = False
+
+    def add(toks: tuple[str, ...], filler: bool) -> None:
+        nonlocal dropped
+        if not toks:
+            return
+        if toks not in clauses:
             clauses.append(toks)
-    if not clauses:
+        if filler:
+            dropped = True
+        elif toks not in content:
+            content.append(toks)
+
+    def words(part: str) -> None:
+        toks = tuple(tokens(part))
+        add(toks, all(is_filler(t) for t in toks))
+
+    for phrase, word in _PIECES.findall(text):
+        if phrase:
+            add(tuple(tokens(phrase)), False)
+            continue
+        runs = cjk_runs(word)
+        pieces = [content_pieces(run) for _, run in runs]
+        if not any(p != [run] for p, (_, run) in zip(pieces, runs)):
+            words(word)  # no CJK, or CJK without filler: as typed
+            continue
+        # a Chinese sentence: cut at its filler; what is not CJK stays as written
+        at = 0
+        for (start, run), kept in zip(runs, pieces):
+            words(word[at:start])
+            for piece in kept:
+                if len(piece) >= 2:  # a lone character is indexed only when it stands alone
+                    for t in tokens(piece):
+                        add((t,), False)
+            if kept != [run]:
+                dropped = True
+            if not kept:
+                add(tuple(tokens(run)), True)
+            at = start + len(run)
+        words(word[at:])
+    if not clauses and not content:
         raise QueryError("nothing to search for: give at least one word or number")
-    return Query(text, tuple(clauses))
+    question = bool(content) and dropped
+    return Query(text, tuple(clauses), tuple(content) if content else None, question)
 
 
 _SINCE = re.compile(r"^(\d+(?:\.\d+)?)\s*([smhdwy])$")

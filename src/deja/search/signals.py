@@ -30,21 +30,46 @@ _LATIN_WORD = re.compile(r"^[a-z]+$")
 _VOWEL = re.compile(r"[aeiouy]")
 
 
-def marks(records: Sequence[Record]) -> tuple[str, bool]:
-    """(the decision line, reverted-and-settled-nothing) for one session's records.
+# A line that states a decision or a result: the one rule for the decision on a hit, in a hook's
+# injection, in a digest and in a promoted note. English, Chinese and Russian.
+DECISION = re.compile(
+    r"\b(decided|decision|conclusion|root cause|the fix|fixed|fixes|resolved|solution|going with|switched|"
+    r"now pass|tests pass|all pass|works now|the cause|because|so we|we will|we'll)\b"
+    r"|决定|决策|结论|修复|修好|原因|解决|改为|改成|最后用|最终|采用|选定|定了|就用"
+    r"|(?<!\w)(?:реш(?:или|ено|ение|ил[аи]?)|исправ\w*|оставил\w*|оставляем|причин\w*|выбрал\w*|вывод)",
+    re.IGNORECASE,
+)
 
-    The decision is the first line stating a decision or result in the last substantive assistant
-    message (work.conclusion's rule), or "" when that message states none.
-    """
-    from deja.work import _DECISION, _clip, _prose  # work imports the indexer, which imports this
 
-    decision = ""
-    for r in reversed(records):
-        lines = _prose(r.text) if r.role == Role.ASSISTANT else []
+def prose(text: str) -> list[str]:
+    """A message's lines of prose: no code fences, tables or headings, list markers and bold gone."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        t = line.strip()
+        fenced ^= t.startswith("```")
+        if not (fenced or t.startswith("```") or len(t) < 12 or t.startswith(("|", "#"))):
+            out.append(re.sub(r"^(?:[-*+]\s+|\d+[.)]\s+)", "", t).replace("**", ""))
+    return out
+
+
+def settled(texts: Sequence[str], fallback: bool = False) -> str:
+    """The line where a session settled something, from its assistant messages in order: in the
+    last substantive one, the first line stating a decision or result; else its first line of
+    prose when `fallback`, else ""."""
+    for text in reversed(texts):
+        lines = prose(text)
         if lines and sum(len(x) for x in lines) >= 20:
-            decision = next((_clip(x) for x in lines if _DECISION.search(x)), "")
-            break
-    reverted = not decision and any(r.role == Role.ASSISTANT and _REVERT.search(r.text) for r in records)
+            return next((x for x in lines if DECISION.search(x)), lines[0] if fallback else "")
+    return ""
+
+
+def marks(records: Sequence[Record]) -> tuple[str, bool]:
+    """(the decision line, reverted-and-settled-nothing) for one session's records."""
+    from deja.work import _clip  # work imports the indexer, which imports this
+
+    said = [r.text for r in records if r.role == Role.ASSISTANT]
+    decision = _clip(settled(said)) if said else ""
+    reverted = not decision and any(_REVERT.search(t) for t in said)
     return decision, reverted
 
 

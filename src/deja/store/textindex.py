@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 import tantivy
@@ -264,12 +264,14 @@ class TextIndex:
     @_reading
     def search(
         self, clauses: Sequence[Sequence[str]], filters: Filters, limit: int, require_all: bool = True,
-        newest: bool = False, variants: Variants | None = None,
+        newest: bool = False, variants: Variants | None = None, within: Collection[int] | None = None,
     ) -> tuple[list[Candidate], int]:
-        """Top `limit` records by BM25 (or the newest `limit`, unscored), and how many match in all."""
+        """Top `limit` records by BM25 (or the newest `limit`, unscored), and how many match in all;
+        only in the sessions `within` when given."""
         searcher = self._searcher()
         text_q = self._text_query(clauses, require_all, variants)
-        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, text_q), *self._filters(filters)])
+        extra = [(tantivy.Occur.Must, tantivy.Query.term_set_query(self.schema, "sid", list(within)))] if within is not None else []
+        query = tantivy.Query.boolean_query([(tantivy.Occur.Must, text_q), *self._filters(filters), *extra])
         result = searcher.search(query, limit, count=True, order_by_field="time" if newest else None)
         hits = result.hits
         if not hits:
@@ -280,6 +282,34 @@ class TextIndex:
         times = searcher.fast_field_values("time", addrs)
         cands = [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
         return cands, result.count or 0
+
+    @_reading
+    def doc_freq(self, clause: Sequence[str], variants: Variants | None = None) -> int:
+        """Records that may hold the clause, from the term dictionary (filters and deletes
+        ignored): a phrase's rarest word, a word with its other forms summed. A fuzzy word's
+        spellings are unknown until a query runs: counted as very common."""
+        searcher = self.index.searcher()
+        if len(clause) > 1:
+            return min(searcher.doc_freq("text", t) for t in clause)
+        if variants and clause[0] in variants.fuzzy:
+            return 1 << 62
+        forms = variants.forms.get(clause[0], ()) if variants else ()
+        return sum(searcher.doc_freq("text", w) for w in (clause[0], *forms))
+
+    @_reading
+    def clause_sessions(self, clause: Sequence[str], filters: Filters, variants: Variants | None = None,
+                        within: Collection[int] | None = None) -> dict[int, int]:
+        """{session: how many of its records hold the clause}, among `within` when given: a terms
+        aggregation over the `sid` fast field, unscored."""
+        searcher = self.index.searcher()
+        parts = [(tantivy.Occur.Must, self._text_query([clause], True, variants)), *self._filters(filters)]
+        if within is not None:
+            if not within:
+                return {}
+            parts.append((tantivy.Occur.Must, tantivy.Query.term_set_query(self.schema, "sid", list(within))))
+        agg = {"s": {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}}
+        buckets = searcher.aggregate(tantivy.Query.boolean_query(parts), agg)["s"]["buckets"]
+        return {int(b["key"]): int(b["doc_count"]) for b in buckets}
 
     @_reading
     def search_sessions(
@@ -304,17 +334,8 @@ class TextIndex:
             agg = {"s": {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}}
             return {int(b["key"]) for b in searcher.aggregate(q, agg)["s"]["buckets"]}
 
-        def bound(clause: Sequence[str]) -> int:
-            # Records that may hold the clause, from the term dictionary (filters and deletes
-            # ignored): orders the clauses rarest first without running a query for each.
-            if len(clause) > 1:
-                return min(searcher.doc_freq("text", t) for t in clause)
-            if variants and clause[0] in variants.fuzzy:
-                return 1 << 62  # its spellings are unknown until the query runs: narrow by it last
-            forms = variants.forms.get(clause[0], ()) if variants else ()
-            return sum(searcher.doc_freq("text", w) for w in (clause[0], *forms))
-
-        counted = sorted((bound(c), i) for i, c in enumerate(clauses))
+        # rarest first, without running a query for each (a fuzzy word narrows last)
+        counted = sorted((self.doc_freq(c, variants), i) for i, c in enumerate(clauses))
         if counted[0][0] == 0:
             return [], 0, False
         sessions = sids_of(query(clauses[counted[0][1]]))
