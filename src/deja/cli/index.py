@@ -21,6 +21,8 @@ def index(rebuild, background, as_json) -> None:
     quiet = as_json or background
     from deja.lock import open_for_write
 
+    first = rebuild or not (paths.index_dir() / "catalog.sqlite").exists()
+
     opened = open_for_write(paths.index_dir(), wait=True, notice=None if quiet else render.progress)
     assert opened is not None
     store, lock = opened
@@ -28,6 +30,7 @@ def index(rebuild, background, as_json) -> None:
         report = fresh.refresh(store, rebuild=rebuild, progress=None if quiet else render.progress)
         store.text.close()
         files, sessions, records = store.catalog.totals()
+        seen = health.found(store) if first or as_json else None
     finally:
         store.close()
         lock.release()
@@ -35,7 +38,14 @@ def index(rebuild, background, as_json) -> None:
         return
     if as_json:
         d = report.as_dict()
-        render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records}})
+        assert seen is not None
+        render.emit_json({"schema_version": SCHEMA_VERSION, **d, "index": {"files": files, "sessions": sessions, "records": records},
+                          "agents": [{"harness": a.harness, "sessions": a.sessions, "first": render.iso(a.first),
+                                      "last": render.iso(a.last)} for a in seen.agents],
+                          "not_found": seen.missing, "example_query": seen.example or None})
+        return
+    if seen is not None:
+        _first_run(report, seen, records)
         return
     click.echo(
         f"indexed {report.parsed} changed file(s) of {report.files} ({report.appended} appended, "
@@ -43,6 +53,30 @@ def index(rebuild, background, as_json) -> None:
         f"{report.records} records, {report.redactions} redaction(s), {report.errors} unreadable; "
         f"index holds {sessions} sessions, {records} records"
     )
+
+
+def _first_run(report, seen: health.Found, records: int) -> None:
+    """After the first index: one line per agent found, those not found in one line, and a
+    query to try taken from the user's own history."""
+    if not seen.agents:
+        click.echo(f"no agent history found on this machine (deja reads {', '.join(seen.missing)}); "
+                   "`deja index` again once an agent has run")
+        return
+    total = sum(a.sessions for a in seen.agents)
+    click.echo(f"indexed {render.plural(total, 'session')} from {render.plural(len(seen.agents), 'agent')} "
+               f"in {report.seconds:.1f}s: {render.plural(records, 'record')}, "
+               f"{render.plural(report.redactions, 'secret')} redacted")
+    width = max(len(a.harness) for a in seen.agents)
+    count = max(len(render.plural(a.sessions, "session")) for a in seen.agents)
+    for a in seen.agents:
+        first, last = render.day(a.first)[:10], render.day(a.last)[:10]
+        span = first if first == last else f"{first} to {last}"
+        click.echo(f"  {click.style(a.harness.ljust(width), fg='magenta')}  {render.plural(a.sessions, 'session').rjust(count)}  {span}")
+    if seen.missing:
+        click.echo(click.style(f"not found here: {', '.join(seen.missing)}", dim=True))
+    if seen.example:
+        q = seen.example if seen.example.isalnum() else repr(seen.example)
+        click.echo(f"try: deja {q}")
 
 
 @click.command()
@@ -72,7 +106,10 @@ def sources(as_json) -> None:
     if note:
         render.note(note)
     colours = {"ok": "green", "missing": None, "unreadable": "red", "parsed-zero": "yellow"}
+    missing = [s.harness for s in states if s.state == "missing" and not s.sessions]
     for s in states:
+        if s.harness in missing:
+            continue
         state = click.style(f"{s.state:<11}", fg=colours[s.state])
         click.echo(
             f"{s.harness:<12} {state} files={s.files:<6} sessions={s.sessions:<6} records={s.records:<8} "
@@ -80,6 +117,8 @@ def sources(as_json) -> None:
         )
         if s.reason:
             click.echo(click.style(f"{'':<12} {s.reason}", dim=True))
+    if missing:
+        click.echo(click.style(f"{'missing':<12} not on this machine: {', '.join(missing)}", dim=True))
 
 
 @click.command()

@@ -37,6 +37,11 @@ def echo(message: str = "", err: bool = False, nl: bool = True) -> None:
     stream.flush()
 
 
+def plural(n: int, word: str) -> str:
+    """`1 session`, `2 sessions`."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def iso(ts: float) -> str | None:
     if not ts:
         return None
