@@ -191,5 +191,5 @@ def mcp() -> None:
     try:
         from deja import mcp_server
     except ImportError as e:
-        raise click.ClickException(f"the MCP server needs the `mcp` package ({e}); pip install 'deja[mcp]'") from e
+        raise click.ClickException(f"the MCP server needs the `mcp` package ({e}); reinstall deja: `sh install.sh` in its checkout") from e
     mcp_server.serve()
