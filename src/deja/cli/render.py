@@ -71,9 +71,23 @@ def session_json(s: SessionRow) -> dict:
 
 
 def emit_json(obj: dict) -> None:
+    """Every `--json` answer: one line of UTF-8 JSON (no `\\u` escapes: Chinese text costs a third
+    of the bytes), whatever the locale says stdout's encoding is."""
     import json  # only a --json run pays for it
 
-    echo(json.dumps(obj, ensure_ascii=False, indent=None))
+    data = (json.dumps(obj, ensure_ascii=False, indent=None) + "\n").encode("utf-8", "replace")
+    stream = sys.stdout
+    if stream is None:
+        return
+    stream.flush()
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text-only stream (a test harness's): it takes str
+        stream.write(data.decode("utf-8"))
+    else:
+        buffer.write(data)
+    stream.flush()
+    if buffer is not None:
+        buffer.flush()
 
 
 def marked(text: str, marks: list[tuple[int, int]]) -> str:
