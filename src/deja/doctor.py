@@ -209,19 +209,14 @@ def check_servers(r: Report) -> None:
     from deja import install
     from deja.install import probe
 
-    seen: dict[tuple, str | None] = {}
-    for a in install.AGENTS:
-        st = a.mcp.state()
-        if a.mcp.what != "MCP server" or st.state not in ("installed", "outdated") or not _runnable(st.command):
-            continue
-        key = (st.argv, tuple(sorted((st.env or {}).items())))
-        if key not in seen:
-            seen[key] = probe.problem(st.argv, st.env, a.name)
-        row = next((x for x in r.agents if x["agent"] == a.name), None)
+    started = probe.problems([a for a in install.AGENTS if _runnable(a.mcp.state().command)])
+    for name, problem in started.items():
+        a = install.agent(name)
+        row = next((x for x in r.agents if x["agent"] == name), None)
         if row is not None:
-            row["server"] = "starts" if seen[key] is None else "does not start"
-        if seen[key] is not None:
-            what, _, fix = seen[key].partition(" — ")
+            row["server"] = "starts" if problem is None else "does not start"
+        if problem is not None:
+            what, _, fix = problem.partition(" — ")
             r.error(f"{a.title}: its deja MCP server {what}", fix)
 
 

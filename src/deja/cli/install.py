@@ -62,17 +62,7 @@ def _start_servers(agents, changes) -> dict[str, str | None]:
     from deja.install import probe
 
     wired = {c.agent for c in changes if c.what == "MCP server"}
-    out: dict[str, str | None] = {}
-    seen: dict[tuple, str | None] = {}
-    for a in agents:
-        if a.name not in wired:
-            continue
-        st = a.mcp.state()
-        key = (st.argv, tuple(sorted((st.env or {}).items())))
-        if key not in seen:
-            seen[key] = probe.problem(st.argv, st.env, a.name)
-        out[a.name] = seen[key]
-    return out
+    return probe.problems([a for a in agents if a.name in wired])
 
 
 @click.command()

@@ -134,3 +134,19 @@ def problem(argv: Sequence[str], env: dict[str, str] | None, agent: str) -> str 
     else:
         fix = f"run `{shlex.join(argv)}` by hand to see why; `deja install {agent}` rewires it"
     return f"does not start: {reason} — {fix}"
+
+
+def problems(agents) -> dict[str, str | None]:
+    """For each agent whose MCP entry is there: `problem` of its command line, each distinct
+    command line (and environment) started once."""
+    out: dict[str, str | None] = {}
+    seen: dict[tuple, str | None] = {}
+    for a in agents:
+        st = a.mcp.state()
+        if a.mcp.what != "MCP server" or st.state not in ("installed", "outdated"):
+            continue
+        key = (st.argv, tuple(sorted((st.env or {}).items())))
+        if key not in seen:
+            seen[key] = problem(st.argv, st.env, a.name)
+        out[a.name] = seen[key]
+    return out
