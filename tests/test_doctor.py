@@ -22,7 +22,7 @@ def test_healthy_home(healthy):
     r = deja("doctor")
     assert r.code == 0 and "nothing to fix" in r.out
     j = deja("doctor", "--json").json()
-    assert j["schema_version"] == 1 and j["ok"] is True and j["problems"] == []
+    assert j["schema_version"] == 2 and j["ok"] is True and j["problems"] == []
     assert set(j["versions"]) >= {"deja", "python", "tantivy", "sqlite"}
     assert j["index"]["opens"] and j["index"]["sessions"] == 2 and j["index"]["pending"] == 0
     states = {s["harness"]: s for s in j["sources"]}

@@ -133,3 +133,53 @@ def test_hooks_put_recall_in_front_of_the_model(home, tmp_path, mock, h, target)
     found = deja("search", '"earlier sessions that may answer this"', "--json").json()
     assert found["total"] == 0
     shutil.rmtree(work)
+
+
+@pytest.mark.conformance
+def test_claude_code_connects_to_the_installed_server(home):
+    exe = cli("claude")
+    install_real(home, "claude")
+    deja("index")
+    deja("install", "claude-code")
+    r = run_cli(home, [exe, "mcp", "list"], timeout=120)
+    line = next((ln for ln in (r.stdout + r.stderr).splitlines() if ln.startswith("deja")), "")
+    assert "Connected" in line and "Failed" not in line, r.stdout + r.stderr
+
+
+@pytest.mark.conformance
+def test_codex_connects_to_the_installed_server(home):
+    """Codex's app-server (what its TUI and IDE clients talk to) starts the configured MCP
+    servers and lists what each serves: `mcpServerStatus/list`, as of 0.171."""
+    import select
+
+    exe = cli("codex")
+    install_real(home, "claude")
+    deja("index")
+    deja("install", "codex")
+    env = {"HOME": str(home), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "LANG": "C.UTF-8"}
+    p = subprocess.Popen([str(exe), "app-server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, env=env, cwd=home)
+    try:
+        def send(msg: dict) -> None:
+            p.stdin.write((json.dumps(msg) + "\n").encode())
+            p.stdin.flush()
+
+        def reply(want: int) -> dict:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if select.select([p.stdout], [], [], 1)[0]:
+                    msg = json.loads(p.stdout.readline())
+                    if msg.get("id") == want:
+                        return msg
+            raise AssertionError("codex app-server did not answer")
+
+        send({"id": 0, "method": "initialize", "params": {"clientInfo": {"name": "deja-test", "version": "1"}}})
+        reply(0)
+        send({"method": "initialized"})
+        send({"id": 1, "method": "mcpServerStatus/list", "params": {}})
+        servers = {s["name"]: s for s in reply(1)["result"]["data"]}
+    finally:
+        p.kill()
+        p.wait(timeout=10)
+    assert servers["deja"]["serverInfo"]["name"] == "deja"
+    assert {"recall", "session", "how", "blame", "fix"} <= set(servers["deja"]["tools"])

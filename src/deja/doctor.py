@@ -17,8 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from deja import __version__, paths, redact
-
-SCHEMA_VERSION = 1
+from deja.search import SCHEMA_VERSION  # one schema_version for every --json answer (docs/cli.md)
 
 
 @dataclass
@@ -220,6 +219,57 @@ def check_agents(r: Report, has_index: bool) -> None:
         r.agents.append(row)
 
 
+def check_servers(r: Report) -> None:
+    """Start each agent's configured deja MCP server once, as the agent would; one start per
+    distinct command line. An entry whose program is not there is reported by check_agents."""
+    from deja import install
+    from deja.install import probe
+
+    started = probe.problems([a for a in install.AGENTS if _runnable(a.mcp.state().command)])
+    for name, problem in started.items():
+        a = install.agent(name)
+        row = next((x for x in r.agents if x["agent"] == name), None)
+        if row is not None:
+            row["server"] = "starts" if problem is None else "does not start"
+        if problem is not None:
+            what, _, fix = problem.partition(" — ")
+            r.error(f"{a.title}: its deja MCP server {what}", fix)
+
+
+def _snake(event: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(event))
+
+
+def check_codex_trust(r: Report) -> None:
+    """Codex runs a hook only once a person has trusted it (`[hooks.state."<key>"] trusted_hash`
+    in its config.toml, key `<hooks.json>:<event>:<group>:<handler>`). deja cannot tell a trusted
+    hook whose definition changed since (that takes Codex's own hash), only one never trusted."""
+    import tomllib
+
+    from deja import install
+
+    codex = install.agent("codex")
+    hooks = codex.hooks
+    if hooks is None or hooks.state().state not in ("installed", "outdated"):
+        return
+    where = hooks.where()
+    cfg = codex.mcp.where()
+    try:
+        state = tomllib.loads(cfg.read_text()).get("hooks", {}).get("state", {}) if cfg.exists() else {}
+    except (OSError, tomllib.TOMLDecodeError):
+        return  # check_agents reports a config.toml it cannot read
+    state = state if isinstance(state, dict) else {}
+    untrusted = [ev for ev, gi, hi in hooks.handlers()
+                 if not (isinstance(state.get(f"{where}:{_snake(ev)}:{gi}:{hi}"), dict)
+                         and state[f"{where}:{_snake(ev)}:{gi}:{hi}"].get("trusted_hash"))]
+    row = next((x for x in r.agents if x["agent"] == "codex"), None)
+    if row is not None:
+        row["hooks_untrusted"] = untrusted
+    if untrusted:
+        r.warn(f"Codex CLI: Codex has not trusted deja's hooks yet ({', '.join(untrusted)}), so it runs none of them",
+               "start `codex` in a terminal, type `/hooks` and trust the deja hooks (once per change of them)")
+
+
 def check() -> Report:
     r = Report(versions=versions())
     store = check_index(r)
@@ -229,6 +279,8 @@ def check() -> Report:
         if store is not None:
             store.close()
     check_agents(r, bool(r.index.get("opens")))
+    check_servers(r)
+    check_codex_trust(r)
     return r
 
 

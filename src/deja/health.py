@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 from deja import sources
@@ -60,3 +61,48 @@ def source_states(store: Store) -> list[SourceState]:
 
 def _describe(path: str, error: str) -> str:
     return error if path in error else f"{path}: {error}"
+
+
+# -- the first run's summary: what deja found of the user's own history
+
+NOTES = "notes"  # deja's own notes are not an agent's history
+
+
+@dataclass
+class AgentSpan:
+    harness: str
+    sessions: int
+    first: float
+    last: float
+
+
+@dataclass
+class Found:
+    agents: list[AgentSpan]
+    missing: list[str]  # harnesses deja reads whose stores are not on this machine
+    example: str  # a query from the user's own history ("" when there is none)
+
+
+# Words too common in session titles to make a telling example.
+_COMMON = frozenset(
+    "about after again also and any are because been before being but can could does doing done for from "
+    "have help here how into just like make more need please should some than that the their them then "
+    "there these this those using what when where which while will with would your".split())
+_WORD = re.compile(r"[^\W\d_]{4,}|[\u3400-\u9fff]{2,6}")
+
+
+def example_word(title: str) -> str:
+    """The most telling word of a title: its longest word that is not a common one."""
+    words = [w for w in _WORD.findall(title) if w.lower() not in _COMMON]
+    return max(words, key=len, default="")
+
+
+def found(store: Store) -> Found:
+    spans = [AgentSpan(*row) for row in store.catalog.harness_spans() if row[0] != NOTES]
+    have = {a.harness for a in spans}
+    missing = [s.name for s in sources.enabled() if s.name not in have and s.name != NOTES]
+    example = ""
+    for s in store.catalog.recent_sessions(20):
+        if s.harness != NOTES and (example := example_word(s.title)):
+            break
+    return Found(spans, missing, example)

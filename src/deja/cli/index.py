@@ -32,6 +32,9 @@ def index(rebuild, background, as_json) -> None:
     from deja.lock import WriterLock, open_locked
     from deja.store import Store
 
+    from deja.store import generations
+
+    first = rebuild or not generations.exists(root)
     lock = WriterLock(root)
     # a background refresh never queues behind another writer: that one picks the changes up,
     # or the next search starts another
@@ -59,6 +62,7 @@ def index(rebuild, background, as_json) -> None:
         render.end_progress()
         try:
             files, sessions, records = store.catalog.totals()
+            seen = health.found(store) if (first or as_json) and not background else None
         finally:
             store.close()
     finally:
@@ -67,12 +71,19 @@ def index(rebuild, background, as_json) -> None:
         os._exit(0)  # nothing to say; and a pool stopped at the deadline is not waited for
     if as_json:
         d = report.as_dict()
+        assert seen is not None
         extra = {"rebuild": outcome.as_dict()} if outcome is not None else {}
         render.emit_json({"schema_version": SCHEMA_VERSION, **d, **extra,
-                          "index": {"files": files, "sessions": sessions, "records": records}})
+                          "index": {"files": files, "sessions": sessions, "records": records},
+                          "agents": [{"harness": a.harness, "sessions": a.sessions, "first": render.iso(a.first),
+                                      "last": render.iso(a.last)} for a in seen.agents],
+                          "not_found": seen.missing, "example_query": seen.example or None})
         return
     if outcome is not None and outcome.summary():
         render.note(outcome.summary())
+    if seen is not None:
+        _first_run(report, seen, records)
+        return
     render.echo(
         f"indexed {report.parsed} changed {'file' if report.parsed == 1 else 'files'} of {report.files} "
         f"({report.appended} appended, {report.gone} deleted by their harness and kept) in {report.seconds:.2f}s: "
@@ -85,6 +96,30 @@ def _rebuild(root, progress):
     from deja import rebuild
 
     return rebuild.run(root, progress)
+
+
+def _first_run(report, seen: health.Found, records: int) -> None:
+    """After the first index: one line per agent found, those not found in one line, and a
+    query to try taken from the user's own history."""
+    if not seen.agents:
+        render.echo(f"no agent history found on this machine (deja reads {', '.join(seen.missing)}); "
+                   "`deja index` again once an agent has run")
+        return
+    total = sum(a.sessions for a in seen.agents)
+    render.echo(f"indexed {render.plural(total, 'session')} from {render.plural(len(seen.agents), 'agent')} "
+               f"in {report.seconds:.1f}s: {render.plural(records, 'record')}, "
+               f"{render.plural(report.redactions, 'secret')} redacted")
+    width = max(len(a.harness) for a in seen.agents)
+    count = max(len(render.plural(a.sessions, "session")) for a in seen.agents)
+    for a in seen.agents:
+        first, last = render.day(a.first)[:10], render.day(a.last)[:10]
+        span = first if first == last else f"{first} to {last}"
+        render.echo(f"  {render.style(a.harness.ljust(width), fg='magenta')}  {render.plural(a.sessions, 'session').rjust(count)}  {span}")
+    if seen.missing:
+        render.echo(render.style(f"not found here: {', '.join(seen.missing)}", dim=True))
+    if seen.example:
+        q = seen.example if seen.example.isalnum() else repr(seen.example)
+        render.echo(f"try: deja {q}")
 
 
 @click.command()
@@ -112,7 +147,10 @@ def sources(as_json) -> None:
         )
         return
     colours = {"ok": "green", "missing": None, "unreadable": "red", "parsed-zero": "yellow"}
+    missing = [s.harness for s in states if s.state == "missing" and not s.sessions]
     for s in states:
+        if s.harness in missing:
+            continue
         state = render.style(f"{s.state:<11}", fg=colours[s.state])
         render.echo(
             f"{s.harness:<12} {state} files={s.files:<6} sessions={s.sessions:<6} records={s.records:<8} "
@@ -130,6 +168,9 @@ def _ago(ts: float) -> str:
         if s >= n:
             return f"{render.plural(s // n, unit)} ago"
     return "just now"
+            render.echo(render.style(f"{'':<12} {s.reason}", dim=True))
+    if missing:
+        render.echo(render.style(f"{'missing':<12} not on this machine: {', '.join(missing)}", dim=True))
 
 
 @click.command()

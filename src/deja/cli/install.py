@@ -33,18 +33,36 @@ def _pick(targets: tuple[str, ...], every: bool, only_present: bool):
     return lib.present() if only_present else list(lib.AGENTS)
 
 
-def _report(changes, as_json: bool, errors: list[str]) -> None:
+def _report(changes, as_json: bool, errors: list[str], servers: dict[str, str | None] | None = None) -> None:
     if as_json:
-        render.emit_json({
-            "schema_version": 1,
+        from deja.search import SCHEMA_VERSION
+
+        out = {
+            "schema_version": SCHEMA_VERSION,
             "changes": [{"agent": c.agent, "what": c.what, "path": str(c.path), "action": c.action,
                          "backup": str(c.backup) if c.backup else None} for c in changes],
             "errors": errors,
-        })
+        }
+        if servers is not None:
+            out["servers"] = [{"agent": a, "starts": p is None, "problem": p} for a, p in servers.items()]
+        render.emit_json(out)
         return
     for c in changes:
         note = f" (backup: {_home(c.backup)})" if c.backup and c.action in ("added", "updated") else ""
         render.echo(f"{c.agent:<12} {c.what:<11} {c.action:<9} {_home(c.path)}{note}")
+    for agent, problem in (servers or {}).items():
+        if problem is None:
+            render.echo(f"{agent:<12} {'MCP server':<11} {render.style('answers', fg='green')}")
+        else:
+            render.echo(f"Error: {agent}: the MCP server it was given {problem}", err=True)
+
+
+def _start_servers(agents, changes) -> dict[str, str | None]:
+    """Start the MCP server each agent was just given, once per distinct command line."""
+    from deja.install import probe
+
+    wired = {c.agent for c in changes if c.what == "MCP server"}
+    return probe.problems([a for a in agents if a.name in wired])
 
 
 @click.command()
@@ -67,10 +85,11 @@ def install(targets, every, hooks, auto, as_json) -> None:
         raise DejaError(f"no agents found on this machine; name one: deja install {_names()[0]}")
     cmd = lib.deja_command()
     changes, errors = _run(agents, lambda a: lib.install(a, cmd, hooks or auto), len(targets) == 1)
-    _report(changes, as_json, errors)
+    servers = _start_servers(agents, changes)
+    _report(changes, as_json, errors, servers)
     if not as_json and any(c.what == "hooks" and c.agent == "codex" and c.action != "unchanged" for c in changes):
-        render.echo("codex: review and trust the new hooks the next time codex starts (codex asks once)")
-    if errors:
+        render.echo("codex: it runs no hook until you trust it: start `codex`, type `/hooks` and trust the deja hooks")
+    if errors or any(p is not None for p in servers.values()):
         raise click.exceptions.Exit(1)
 
 
@@ -156,6 +175,8 @@ def _print(r) -> None:
         for w in a["wiring"]:
             colour = {"installed": "green", "outdated": "yellow", "unreadable": "red"}.get(w["state"])
             bits.append(f"{w['what']} " + (render.style(w["state"], fg=colour) if colour else w["state"]))
+        if a.get("server") == "does not start":
+            bits[0] += " " + render.style("(does not start)", fg="red")
         hint = ""
         if a["wiring"][0]["state"] == "absent":
             hint = render.style(f"  (`deja install {a['agent']}`)", dim=True)

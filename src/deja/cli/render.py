@@ -166,8 +166,10 @@ _JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
 
 
 def emit_json(obj: dict) -> None:
-    """`obj` as one line of JSON, its strings redacted; exact otherwise (JSON escapes C0, and
-    DEL and C1 are written as \\u escapes too, so a terminal never sees them raw)."""
+    """Every `--json` answer: one line of UTF-8 JSON (no `\\u` escapes: Chinese text costs a third
+    of the bytes), whatever the locale says stdout's encoding is; its strings redacted, exact
+    otherwise (JSON escapes C0, and DEL and C1 are written as \\u escapes too, so a terminal never
+    sees them raw)."""
     import json  # only a --json run pays for it
 
     if redact.enabled():
@@ -175,8 +177,19 @@ def emit_json(obj: dict) -> None:
     text = json.dumps(obj, ensure_ascii=False, indent=None)
     if _JSON_RAW_CONTROL.search(text):
         text = _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
+    data = (text + "\n").encode("utf-8", "replace")
+    stream = sys.stdout
+    if stream is None:
+        return
+    stream.flush()
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text-only stream (a test harness's): it takes str
+        stream.write(data.decode("utf-8"))
+    else:
+        buffer.write(data)
+    stream.flush()
+    if buffer is not None:
+        buffer.flush()
 
 
 def marked(text: str, marks: list[tuple[int, int]], room: int | None = None) -> str:

@@ -181,8 +181,6 @@ def ctx(query, harness, project, max_bytes, as_json) -> None:
 @click.command()
 def mcp() -> None:
     """Serve deja's memory to agents over MCP (stdio)."""
-    try:
-        from deja import mcp_server
-    except ImportError as e:
-        raise click.ClickException(f"the MCP server needs the `mcp` package ({e}); pip install 'deja[mcp]'") from e
-    mcp_server.serve()
+    from deja import mcp_start
+
+    raise click.exceptions.Exit(mcp_start.run())

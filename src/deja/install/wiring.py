@@ -78,6 +78,19 @@ class WiringState:
     state: str  # installed | outdated | absent | unreadable
     detail: str = ""
     command: str = ""  # the program the entry runs, when installed or outdated
+    argv: tuple[str, ...] = ()  # an MCP entry's whole command line, as the agent starts it
+    env: dict[str, str] | None = None  # and the environment it adds
+
+
+def _argv(entry: dict) -> tuple[tuple[str, ...], dict[str, str] | None]:
+    """The command line and extra environment of an MCP entry (`command` a string with `args`,
+    or a list as opencode writes it)."""
+    cmd, args = entry.get("command"), entry.get("args")
+    parts = list(cmd) if isinstance(cmd, list) else [cmd] if isinstance(cmd, str) else []
+    parts += list(args) if isinstance(args, list) else []
+    env = entry.get("env") if isinstance(entry.get("env"), dict) else entry.get("environment")
+    env = {str(k): str(v) for k, v in env.items()} if isinstance(env, dict) else None
+    return tuple(str(x) for x in parts), env
 
 
 # -- the kinds of wiring
@@ -161,9 +174,10 @@ class JsonEntry:
         program = got.get("command")
         program = program[0] if isinstance(program, list) and program else program
         program = program if isinstance(program, str) else ""
+        argv, env = _argv(got)
         if cmd is None or all(got.get(k) == v for k, v in self.entry(cmd).items() if k in self.ident):
-            return WiringState(self.what, path, "installed", command=program)
-        return WiringState(self.what, path, "outdated", "runs another deja than this one", command=program)
+            return WiringState(self.what, path, "installed", command=program, argv=argv, env=env)
+        return WiringState(self.what, path, "outdated", "runs another deja than this one", command=program, argv=argv, env=env)
 
     def add(self, cmd: Command) -> Change:
         path = self.where()
@@ -223,9 +237,10 @@ class TomlEntry:
         if not isinstance(cur, dict):
             return WiringState(self.what, path, "absent")
         program = cur.get("command") if isinstance(cur.get("command"), str) else ""
+        argv, env = _argv(cur)
         if cmd is None or all(cur.get(k) == v for k, v in self.entry(cmd).items()):
-            return WiringState(self.what, path, "installed", command=program)
-        return WiringState(self.what, path, "outdated", "runs another deja than this one", command=program)
+            return WiringState(self.what, path, "installed", command=program, argv=argv, env=env)
+        return WiringState(self.what, path, "outdated", "runs another deja than this one", command=program, argv=argv, env=env)
 
     def _existing(self, text: str, where: str) -> dict | None:
         cur: Any = toml_edit.parse(text, where)
@@ -348,6 +363,17 @@ class JsonHooks:
             return Change(self.agent, self.what, path, "unchanged")
         files.save_json(path, data, style)
         return Change(self.agent, self.what, path, "added" if added else "updated", _backup_of(path))
+
+    def handlers(self) -> list[tuple[str, int, int]]:
+        """Where deja's handlers sit: (event, index of the group in the event, index in the group)."""
+        try:
+            data, _, _ = files.load_json(self.where())
+            box = self._box(data, self.where()) or {}
+        except ConfigError:
+            return []
+        return [(event, gi, hi) for event, groups in box.items() if isinstance(groups, list)
+                for gi, g in enumerate(groups) if isinstance(g, dict) and isinstance(g.get("hooks"), list)
+                for hi, h in enumerate(g["hooks"]) if self._ours(h)]
 
     def _strip(self, groups: list, kind: str | None) -> bool:
         """Take deja's handlers (of `kind`, or all) out of an event's groups; True if any were."""

@@ -401,6 +401,12 @@ class Catalog:
             }
         return out
 
+    def harness_spans(self) -> list[tuple[str, int, float, float]]:
+        """Per harness with sessions: (harness, sessions, earliest start, latest update), most first."""
+        q = ("SELECT harness, count(*), min(CASE WHEN started > 0 THEN started ELSE updated END), max(updated) "
+             "FROM sessions GROUP BY harness ORDER BY count(*) DESC, harness")
+        return [(h, int(n), float(a or 0), float(b or 0)) for h, n, a, b in self.db.execute(q)]
+
     def errors(self, harness: str) -> list[tuple[str, str]]:
         q = "SELECT path, error FROM files WHERE harness = ? AND state = 'error' ORDER BY path"
         return list(self.db.execute(q, (harness,)))
