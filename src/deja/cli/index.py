@@ -158,6 +158,8 @@ def sources(as_json) -> None:
         )
         if s.reason:
             render.echo(render.style(f"{'':<12} {s.reason}", dim=True))
+    if missing:
+        render.echo(render.style(f"{'missing':<12} not on this machine: {', '.join(missing)}", dim=True))
 
 
 def _ago(ts: float) -> str:
@@ -168,9 +170,6 @@ def _ago(ts: float) -> str:
         if s >= n:
             return f"{render.plural(s // n, unit)} ago"
     return "just now"
-            render.echo(render.style(f"{'':<12} {s.reason}", dim=True))
-    if missing:
-        render.echo(render.style(f"{'missing':<12} not on this machine: {', '.join(missing)}", dim=True))
 
 
 @click.command()
