@@ -176,9 +176,9 @@ def search(store: Store, text: str, opts: Options) -> Result:
 
 def _meaning(store: Store, text: str, opts: Options):
     """The query's meaning scores, or None (no extra, no sidecar, --no-embed, or a failure)."""
-    if not opts.embed or opts.exact_only or not (store.dir / "semantic.npz").exists():  # semantic.SIDECAR
+    if not opts.embed or opts.exact_only or not (store.dir / "semantic.vec").exists():  # semantic.SIDECAR
         return None
-    from deja import semantic  # imports numpy/torch only when a sidecar exists
+    from deja import semantic  # loads the model only when a sidecar exists
 
     return semantic.query_scores(store.dir, text)
 
