@@ -4,6 +4,12 @@ one), a Chinese question shares no character with it; `check()` enforces both, s
 could be answered by matching words is rejected, not counted. Written for deja; nothing copied.
 
 Each session: (key, project cwd, [(role, text)]). Each question: (text, session key).
+
+    python benchmarks/quality/paraphrase.py --home /tmp/deja-meaning [--noise-mb 5]
+
+builds HOME (these sessions as Claude Code transcripts plus generated background sessions), runs
+`deja index` and `deja embed`, asks every question through the CLI (`deja search --json`) with and
+without meaning (`--no-embed`), and prints hit@1 / hit@5 / MRR by question language.
 """
 
 from __future__ import annotations
@@ -140,5 +146,64 @@ def check() -> list[str]:
     return bad
 
 
+def main() -> None:
+    import argparse
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    sys.path.insert(0, str(here))
+    from make import line, session_uuid
+    from run import scores
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--home", type=Path, required=True)
+    ap.add_argument("--noise-mb", type=float, default=5)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args()
+    if bad := check():
+        sys.exit("the set shares words with its sessions:\n" + "\n".join(bad))
+    home = args.home.resolve()
+    for d in (".claude", ".codex", ".pi", ".cache/deja"):
+        shutil.rmtree(home / d, ignore_errors=True)
+    if args.noise_mb:
+        subprocess.run([sys.executable, str(here.parent / "gen_corpus.py"), "--home", str(home), "--mb", str(args.noise_mb),
+                        "--seed", str(args.seed)], check=True, stdout=subprocess.DEVNULL)
+    for n, (key, cwd, turns) in enumerate(SESSIONS):
+        sid = session_uuid(key)
+        recs = [line(sid, role, text if role == "user" else [{"type": "text", "text": text}],
+                     f"2026-04-{1 + n % 28:02d}T09:{i:02d}:00Z", cwd, f"{key}-{i}") for i, (role, text) in enumerate(turns)]
+        path = home / ".claude/projects" / cwd.replace("/", "-") / f"{sid}.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))} | {"HOME": str(home)}
+    deja = [sys.executable, "-m", "deja"]
+    subprocess.run([*deja, "index"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run([*deja, "embed"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = {}
+    for mode, flags in (("words", ["--no-embed"]), ("meaning", [])):
+        rows = []
+        for q, key in QUESTIONS:
+            p = subprocess.run([*deja, "search", q, "--json", "--limit", "15", *flags], env=env, capture_output=True, text=True)
+            r = json.loads(p.stdout) if p.stdout.strip() else {"hits": [], "tier": "none"}
+            ids = [h["session"]["id"] for h in r["hits"]]
+            want = session_uuid(key)
+            zh = bool(CJK.search(q))
+            rows.append({"question": q, "key": key, "zh": zh, "rank": ids.index(want) + 1 if want in ids else 0, "tier": r["tier"]})
+        out[mode] = rows
+    print("| search | questions | n | hit@1 | hit@5 | MRR |\n|---|---|---|---|---|---|")
+    for mode, rows in out.items():
+        for name, sel in (("all", rows), ("English", [r for r in rows if not r["zh"]]), ("Chinese", [r for r in rows if r["zh"]])):
+            s = scores(sel)
+            print(f"| {mode} | {name} | {s['questions']} | {s['hit_at_1']:.2f} | {s['hit_at_5']:.2f} | {s['mrr']:.2f} |")
+    print("\n| question | session | rank with meaning | tier |\n|---|---|---|---|")
+    for r in out["meaning"]:
+        print(f"| {r['question']} | {r['key']} | {r['rank'] or '>15'} | {r['tier']} |")
+
+
 if __name__ == "__main__":
-    print("\n".join(check()) or "clean")
+    main()

@@ -168,7 +168,8 @@ def search(store: Store, text: str, opts: Options) -> Result:
     if len(clauses) > 1:
         cands, count = store.text.search(clauses, filters, k, require_all=False)
         if cands:
-            return _rank(store, q, clauses, cands, count > len(cands), "relevance", want, None, sem=sem)
+            result = _rank(store, q, clauses, cands, count > len(cands), "relevance", want, None, sem=sem)
+            return _with_meaning(result, _meaning_hits(store, sem, opts), want) if sem is not None else result
     if sem is not None:
         return _meaning_tier(store, q, sem, opts, want)
     return Result(text, "none", 0, False, [], q.explain())
@@ -185,6 +186,27 @@ def _meaning(store: Store, text: str, opts: Options):
 
 def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Result:
     """No word matched: the sessions nearest in meaning, above a floor."""
+    hits = _meaning_hits(store, sem, opts)
+    if not hits:
+        return Result(q.text, "none", 0, False, [], q.explain())
+    return Result(q.text, "semantic", len(hits), False, hits[:want], q.explain())
+
+
+def _with_meaning(result: Result, near: list[Hit], want: int) -> Result:
+    """Only some words matched: the sessions nearest in meaning join the re-ranked partial
+    matches, as if they had matched no word (semantic.blend with a lexical score of 0)."""
+    from deja import semantic
+
+    have = {h.session.key for h in result.hits}
+    extra = [h for h in near if h.session.key not in have]
+    for h in extra:
+        h.score = round(semantic.blend(0.0, h.score), 4)
+    hits = sorted(result.hits + extra, key=lambda h: (-h.score, -h.session.updated, h.session.id))[:want]
+    return Result(result.query, result.tier, result.total + len(extra), result.capped, hits, result.parsed)
+
+
+def _meaning_hits(store: Store, sem, opts: Options) -> list[Hit]:
+    """The sessions nearest in meaning above the floor, best first, scored by similarity."""
     from deja import semantic
 
     ranked = semantic.nearest(sem)
@@ -202,9 +224,7 @@ def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Resu
         hit = Hit(row, 1, round(cos, 4), decision=row.decision, state=c.state if c else "")
         hit.snippets = [Snippet(CODE_ROLE[role].value, row.updated, 0, unit, [])]
         hits.append(hit)
-    if not hits:
-        return Result(q.text, "none", 0, False, [], q.explain())
-    return Result(q.text, "semantic", len(hits), False, hits[:want], q.explain())
+    return hits
 
 
 def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
