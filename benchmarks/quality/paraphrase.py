@@ -193,11 +193,15 @@ def main() -> None:
             ids = [h["session"]["id"] for h in r["hits"]]
             want = session_uuid(key)
             zh = bool(CJK.search(q))
-            rows.append({"question": q, "key": key, "zh": zh, "rank": ids.index(want) + 1 if want in ids else 0, "tier": r["tier"]})
+            same = zh == bool(CJK.search(" ".join(t for k, _, turns in SESSIONS if k == key for _, t in turns)))
+            rows.append({"question": q, "key": key, "zh": zh, "same": same, "rank": ids.index(want) + 1 if want in ids else 0,
+                         "tier": r["tier"]})
         out[mode] = rows
     print("| search | questions | n | hit@1 | hit@5 | MRR |\n|---|---|---|---|---|---|")
     for mode, rows in out.items():
-        for name, sel in (("all", rows), ("English", [r for r in rows if not r["zh"]]), ("Chinese", [r for r in rows if r["zh"]])):
+        for name, sel in (("all", rows), ("English", [r for r in rows if not r["zh"]]), ("Chinese", [r for r in rows if r["zh"]]),
+                          ("same language as the session", [r for r in rows if r["same"]]),
+                          ("other language", [r for r in rows if not r["same"]])):
             s = scores(sel)
             print(f"| {mode} | {name} | {s['questions']} | {s['hit_at_1']:.2f} | {s['hit_at_5']:.2f} | {s['mrr']:.2f} |")
     print("\n| question | session | rank with meaning | tier |\n|---|---|---|---|")

@@ -62,6 +62,9 @@ COSINE_WEIGHT = 0.5
 # Only the strongest lexical sessions are re-ranked: meaning reorders good matches, it does not
 # dredge up a session that barely matched.
 RERANK_DEPTH = 50
+# Reciprocal-rank fusion of partial matches and meaning (`join`): a small constant lets the top of
+# either list lead.
+FUSION_K = 5
 # e5's cosines are compressed and shift with the query: every unit sits at 0.75-0.82 for one query
 # and a paraphrase 0.05-0.1 above that. The similarity search blends and floors is the cosine above
 # the query's own background, on a 0-1 scale: (cosine - b) / (1 - b), clipped at 0, where b is the
@@ -526,6 +529,24 @@ def rerank(hits: list, scores: Scores) -> list:
         h.score = blend(h.score / best, scores.of(h.session.key))
     top.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     return top + rest
+
+
+def join(hits: list, near: list) -> list:
+    """Only some words matched (tier relevance): the partial matches, in their blended order, and
+    the sessions nearest in meaning, fused by reciprocal rank (1 / (FUSION_K + rank) from each
+    list). A partial match's lexical score says little (it may share only common words), so the
+    blend alone would keep every session that shares no word below one that shares "the"."""
+    score: dict[str, float] = {}
+    first: dict[str, Any] = {}
+    for ranked in (hits, near):
+        for r, h in enumerate(ranked, 1):
+            k = h.session.key
+            score[k] = score.get(k, 0.0) + 1.0 / (FUSION_K + r)
+            first.setdefault(k, h)
+    out = sorted(first.values(), key=lambda h: -score[h.session.key])  # stable: lexical order breaks ties
+    for h in out:
+        h.score = round(score[h.session.key], 4)
+    return out
 
 
 def nearest(scores: Scores, floor: float = SEMANTIC_FLOOR) -> list[tuple[str, float]]:

@@ -193,16 +193,13 @@ def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Resu
 
 
 def _with_meaning(result: Result, near: list[Hit], want: int) -> Result:
-    """Only some words matched: the sessions nearest in meaning join the re-ranked partial
-    matches, as if they had matched no word (semantic.blend with a lexical score of 0)."""
+    """Only some words matched: the sessions nearest in meaning join the partial matches
+    (semantic.join)."""
     from deja import semantic
 
-    have = {h.session.key for h in result.hits}
-    extra = [h for h in near if h.session.key not in have]
-    for h in extra:
-        h.score = round(semantic.blend(0.0, h.score), 4)
-    hits = sorted(result.hits + extra, key=lambda h: (-h.score, -h.session.updated, h.session.id))[:want]
-    return Result(result.query, result.tier, result.total + len(extra), result.capped, hits, result.parsed)
+    hits = semantic.join(result.hits, near)
+    extra = len(hits) - len(result.hits)
+    return Result(result.query, result.tier, result.total + extra, result.capped, hits[:want], result.parsed)
 
 
 def _meaning_hits(store: Store, sem, opts: Options) -> list[Hit]:
