@@ -33,12 +33,15 @@ import struct
 import sys
 import time
 from array import array
-from collections.abc import Callable, Sequence
 from operator import mul
 from pathlib import Path
-from typing import Any
 
 from deja.roles import ROLE_CODE, Role
+
+TYPE_CHECKING = False  # typing costs ~5 ms to import, and a search imports this module
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
 SIDECAR = "semantic.vec"
 OLD_SIDECARS = ("semantic.npz",)  # the torch tier's; `deja embed` removes it
