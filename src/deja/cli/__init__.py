@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "search": ("deja.cli.search", "Find sessions: words are ANDed, \"quoted words\" are a phrase."),
     "show": ("deja.cli.search", "Print one session (ID or a unique prefix of it)."),
     "last": ("deja.cli.search", "The N most recently updated sessions."),
-    "embed": ("deja.cli.embed", "Embed sessions for search by meaning (needs deja[semantic])."),
+    "embed": ("deja.cli.embed", "Embed sessions for search by meaning, any language (needs deja[semantic])."),
     "index": ("deja.cli.index", "Bring the index up to date with every agent's history."),
     "sources": ("deja.cli.index", "Every harness deja reads, and what its store gave."),
     "status": ("deja.cli.index", "Where the index is, how big, and how fresh."),

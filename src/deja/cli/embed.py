@@ -1,4 +1,4 @@
-"""`deja embed`: vectors for semantic recall (the `semantic` extra)."""
+"""`deja embed`: vectors for search by meaning (the `semantic` extra, deja/semantic.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def embed(as_json) -> None:
         if not as_json and sys.stderr.isatty():
             render.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     if as_json:
-        render.emit_json({"schema_version": SCHEMA_VERSION, "model": semantic.MODEL_NAME, **stats.__dict__})
+        render.emit_json({"schema_version": SCHEMA_VERSION, "model": semantic.embedder().name, **stats.as_dict()})
         return
     if stats.rebuilt:
         render.note(f"the old sidecar was {stats.rebuilt}: rebuilt it")

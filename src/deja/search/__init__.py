@@ -225,7 +225,7 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
     if len(clauses) > 1:
         res = _graded(store, q, clauses, filters, want, k, sem)
         if res.hits:
-            return res
+            return _with_meaning(res, _meaning_hits(store, sem, opts), want) if sem is not None else res
     if sem is not None:
         return _meaning_tier(store, q, sem, opts, want)
     return Result(q.text, "none", 0, False, [], q.explain())
@@ -302,15 +302,33 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
 
 def _meaning(store: Store, text: str, opts: Options):
     """The query's meaning scores, or None (no extra, no sidecar, --no-embed, or a failure)."""
-    if not opts.embed or opts.exact_only or not (store.root / "semantic.npz").exists():  # semantic.SIDECAR
+    if not opts.embed or opts.exact_only or not (store.root / "semantic.vec").exists():  # semantic.SIDECAR
         return None
-    from deja import semantic  # imports numpy/torch only when a sidecar exists
+    from deja import semantic  # loads the model only when a sidecar exists
 
     return semantic.query_scores(store.root, text)
 
 
 def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Result:
     """No word matched: the sessions nearest in meaning, above a floor."""
+    hits = _meaning_hits(store, sem, opts)
+    if not hits:
+        return Result(q.text, "none", 0, False, [], q.explain())
+    return Result(q.text, "semantic", len(hits), False, hits[:want], q.explain())
+
+
+def _with_meaning(result: Result, near: list[Hit], want: int) -> Result:
+    """Only some words matched: the sessions nearest in meaning join the partial matches
+    (semantic.join)."""
+    from deja import semantic
+
+    hits = semantic.join(result.hits, near)
+    extra = len(hits) - len(result.hits)
+    return Result(result.query, result.tier, result.total + extra, result.capped, hits[:want], result.parsed)
+
+
+def _meaning_hits(store: Store, sem, opts: Options) -> list[Hit]:
+    """The sessions nearest in meaning above the floor, best first, scored by similarity."""
     from deja import semantic
 
     ranked = semantic.nearest(sem)
@@ -330,9 +348,7 @@ def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Resu
         hit = Hit(row, 1, round(cos, 4), decision=row.decision, state=c.state if c else "")
         hit.snippets = [Snippet(CODE_ROLE[role].value, row.updated, 0, unit, [])]
         hits.append(hit)
-    if not hits:
-        return Result(q.text, "none", 0, False, [], q.explain())
-    return Result(q.text, "semantic", len(hits), False, hits[:want], q.explain())
+    return hits
 
 
 def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
