@@ -129,7 +129,10 @@ class Memory:
                 out = fn(store)
             finally:
                 store.close()
-            if isinstance(out, str) and out.startswith(PREAMBLE):  # everything after the frame's line is quoted
+            # everything after the frame's line is quoted
+            if isinstance(out, Answer) and out.text.startswith(PREAMBLE):
+                out.text = PREAMBLE + quote(out.text[len(PREAMBLE):])
+            elif isinstance(out, str) and out.startswith(PREAMBLE):
                 out = PREAMBLE + quote(out[len(PREAMBLE):])
             # e.g. another writer is busy: the answer may be a moment behind; say so.
             if note and isinstance(out, Answer):
@@ -178,8 +181,11 @@ def _harness(h: str | None) -> str | None:
 def _result(out: object) -> object:
     """A tool's return value for the SDK: an Answer becomes text plus `structuredContent`."""
     if isinstance(out, Answer):
+        from deja import redact
+
+        data = redact.redact_data(out.data)[0] if redact.enabled() else out.data  # sent, so redacted again
         return CallToolResult(content=[TextContent(type="text", text=out.text)],
-                              structured_content={"untrusted": UNTRUSTED, **out.data})
+                              structured_content={"untrusted": UNTRUSTED, **data})
     if isinstance(out, str) and out == BUILDING:
         return CallToolResult(content=[TextContent(type="text", text=out)], structured_content={"building": True, "text": out})
     return out
