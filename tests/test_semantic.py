@@ -67,9 +67,10 @@ def test_embed_then_a_paraphrase_finds_the_session_it_shares_no_word_with(corpus
     r = search(*UNSHARED)
     assert r["tier"] == "semantic", r
     assert "pool" in ids(r)[:5] and ids(r)[0] == "pool"
-    # Words match something (tier relevance on "ran"), and meaning lifts the pool session above it.
+    # Words match something (on "ran", or "pool" alone: too little of the question, tier weak),
+    # and meaning lifts the pool session above the rest.
     r = search("the", "thing", "where", "the", "pool", "ran", "dry")
-    assert r["tier"] in ("exact", "relevance")
+    assert r["tier"] in ("exact", "relevance", "weak")
     assert ids(r)[0] == "pool"
     # A second embed has nothing to do (watermark), and says so.
     r = deja("embed", "--json", env=OFFLINE).json()

@@ -204,7 +204,16 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
     k = max(MIN_CANDIDATES, opts.limit * CANDIDATES_PER_HIT)
     content = q.content
     if q.question and len(content) > 1 and not opts.exact_only:
-        return _graded(store, q, content, filters, want, k, sem, question=True)
+        res = _graded(store, q, content, filters, want, k, sem, question=True)
+        if sem is not None:
+            # a question its words answer weakly or not at all: the sessions nearest in meaning
+            if not res.hits or res.tier == "weak":
+                meant = _meaning_tier(store, q, sem, opts, want)
+                if meant.hits:
+                    return meant
+            elif res.tier == "relevance":
+                return _with_meaning(res, _meaning_hits(store, sem, opts), want)
+        return res
     # Exact: every clause somewhere in the session (a phrase within one record).
     cands, sessions, capped = store.text.search_sessions(content, filters, k if not opts.all else 10**6)
     if cands:
