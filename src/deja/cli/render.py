@@ -70,8 +70,7 @@ def colour_on(stream=None) -> bool:
     mode = colour_mode()[0]
     if mode != "auto":
         return mode == "always"
-    isatty = getattr(stream or sys.stdout, "isatty", None)
-    return bool(isatty and isatty())
+    return _tty(stream or sys.stdout)
 
 
 def _tty(stream) -> bool:
@@ -90,10 +89,15 @@ def echo(message: str = "", err: bool = False, nl: bool = True, exact: bool = Fa
         message += "\n"
     if not (exact and not _tty(stream)):
         message = safe(message)
-    if _SGR in message:
-        message = message.replace(_SGR, "\033[") if colour_on(stream) else _OWN.sub("", message)
-    stream.write(message)
+    stream.write(_styles(message, stream))
     stream.flush()
+
+
+def _styles(text: str, stream) -> str:
+    """deja's own styles in `text` turned into colour when colour is on for `stream`, else dropped."""
+    if _SGR not in text:
+        return text
+    return text.replace(_SGR, "\033[") if colour_on(stream) else _OWN.sub("", text)
 
 
 def width() -> int | None:
@@ -331,8 +335,7 @@ def page(text: str) -> None:
     env = dict(os.environ)
     env.setdefault("LESS", "FRX")
     env.setdefault("LV", "-c")
-    text = safe(text)
-    text = text.replace(_SGR, "\033[") if colour_on(sys.stdout) else _OWN.sub("", text)
+    text = _styles(safe(text), sys.stdout)
     proc = subprocess.Popen(pager, shell=True, stdin=subprocess.PIPE, env=env)
     try:
         assert proc.stdin is not None
