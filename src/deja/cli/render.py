@@ -328,7 +328,8 @@ def page(text: str) -> None:
     import shutil
     import subprocess
 
-    first = shlex.split(pager)[0] if shlex.split(pager) else ""
+    words = shlex.split(pager)
+    first = words[0] if words else ""
     if not shutil.which(first):
         echo(text, nl=not text.endswith("\n"))
         return
