@@ -281,9 +281,9 @@ def redact(text: str) -> tuple[str, int]:
         pieces: list[str] = []
         last = 0
         for m in pattern.finditer(hay):
-            if group == -1:
-                g = next(i for i in range(2, m.re.groups + 1) if m.group(i) is not None) if kind == "secret-assignment" \
-                    else next(i for i in range(1, m.re.groups + 1) if m.group(i) is not None)
+            if group == -1:  # the first group that matched (a secret-assignment's group 1 is its operator)
+                first = 2 if kind == "secret-assignment" else 1
+                g = next(i for i in range(first, m.re.groups + 1) if m.group(i) is not None)
             else:
                 g = group
             start, end = m.span(g)
