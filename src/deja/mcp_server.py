@@ -107,6 +107,14 @@ Harness = Annotated[str | None, Field(description=f"only this harness: {', '.joi
 Project = Annotated[str | None, Field(description="only sessions of this project (its directory name)")]
 
 
+def _framed(text: str, note: str) -> str:
+    """A tool's text as sent: everything after the frame's line quoted (`quote`), and the index's
+    notice after it (e.g. another writer is busy: the answer may be a moment behind; say so)."""
+    if text.startswith(PREAMBLE):
+        text = PREAMBLE + quote(text[len(PREAMBLE):])
+    return text + f"[deja: {note}]\n" if note else text
+
+
 class Memory:
     """Opens the index for one call: fresh when it exists, never built cold in front of a call."""
 
@@ -129,17 +137,12 @@ class Memory:
                 out = fn(store)
             finally:
                 store.close()
-            # everything after the frame's line is quoted
-            if isinstance(out, Answer) and out.text.startswith(PREAMBLE):
-                out.text = PREAMBLE + quote(out.text[len(PREAMBLE):])
-            elif isinstance(out, str) and out.startswith(PREAMBLE):
-                out = PREAMBLE + quote(out[len(PREAMBLE):])
-            # e.g. another writer is busy: the answer may be a moment behind; say so.
-            if note and isinstance(out, Answer):
-                out.text += f"[deja: {note}]\n"
-                out.data["note"] = note
-            elif note and isinstance(out, str):
-                out += f"[deja: {note}]\n"
+            if isinstance(out, Answer):
+                out.text = _framed(out.text, note)
+                if note:
+                    out.data["note"] = note
+            elif isinstance(out, str):
+                out = _framed(out, note)
             return out
         except DejaError as e:
             raise ToolError(_for_agents(e)) from e
