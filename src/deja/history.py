@@ -102,9 +102,10 @@ def workspaces(store: Store, harness: str | None = None, since: float | None = N
     """Projects by last activity, with their session and record counts and harnesses."""
     out: dict[str, Workspace] = {}
     for r in _sessions(store, None, harness, since):
-        w = out.get(r.root or r.project or "")
+        where = r.root or r.project or ""
+        w = out.get(where)
         if w is None:
-            w = out[r.root or r.project or ""] = Workspace(projects.name_of(r.root) or r.project or "", r.root)
+            w = out[where] = Workspace(projects.name_of(r.root) or r.project or "", r.root)
         w.sessions += 1
         w.records += r.records
         w.gone += bool(r.gone)
