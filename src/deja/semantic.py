@@ -182,14 +182,16 @@ class Embedder:
         return [flat[i * self.dim : (i + 1) * self.dim] for i in range(n)]
 
 
-_embedders: dict[int | None, Embedder] = {}
+_embedder: Embedder | None = None
 
 
 def embedder(threads: int | None = None) -> Embedder:
-    """One engine per process (a search asks for one thread; `deja embed` for every core)."""
-    if not _embedders:
-        _embedders[threads] = Embedder(threads)
-    return next(iter(_embedders.values()))
+    """One engine per process, made with the first caller's `threads` (a search asks for one
+    thread; `deja embed` for every core)."""
+    global _embedder
+    if _embedder is None:
+        _embedder = Embedder(threads)
+    return _embedder
 
 
 class Sidecar:

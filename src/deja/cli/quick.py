@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import time
 
-from deja import fresh, paths
+from deja import config, fresh, paths
 from deja.cli import COMMANDS, HIDDEN, render
 from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
 
-LIMIT_MAX = 10_000  # --limit's range is 1..LIMIT_MAX
+LIMIT_MAX = config.LIMIT_MAX  # --limit's range is 1..LIMIT_MAX, as the config file's `limit` and `last`
 _FLAGS = {"--all": "all_", "--re": "regex", "--rebuild": "rebuild", "--explain": "explain", "--no-embed": "no_embed",
           "--json": "as_json"}
 _VALUES = {"--harness": "harness", "--project": "project", "--since": "since", "--role": "roles", "--limit": "limit"}
@@ -71,8 +71,6 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     crashed writer's.
     """
     text = " ".join(query)
-    from deja import config
-
     if limit is None:
         limit = config.get("limit")[0]
     if not roles:

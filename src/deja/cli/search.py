@@ -87,7 +87,7 @@ def show(ident, roles, offset, limit, as_json) -> None:
 
 
 @click.command()
-@click.argument("n", required=False, type=click.IntRange(1, 10_000))
+@click.argument("n", required=False, type=click.IntRange(1, quick.LIMIT_MAX))
 @click.option("--harness", type=click.Choice(HARNESSES))
 @click.option("--project", help="Only this project: a path, or a directory name.")
 @click.option("--json", "as_json", is_flag=True)

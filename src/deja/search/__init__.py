@@ -152,12 +152,12 @@ def freshness(updated: float, now: float) -> float:
     return 1.0 - FRESHNESS_MAX_PENALTY * (1.0 - math.exp(-age_days / FRESHNESS_DAYS))
 
 
-def _filters(store: Store, opts: Options, q: Query | None = None, work: bool = False) -> Filters:
+def _filters(opts: Options, sids: list[int] | None, q: Query | None = None, work: bool = False) -> Filters:
     """The filters of a search: the roles asked for, else speech, and the work roles too when
-    `work` or when the query looks like a command or a path; `opts.project` (a path or a name)
-    as its sessions' ids."""
+    `work` or when the query looks like a command or a path; `sids`, the sessions of
+    `opts.project` (project_sids)."""
     roles = opts.roles or (SPEECH_ROLES + WORK_ROLES if work or (q is not None and _wants_work(q)) else SPEECH_ROLES)
-    return Filters(opts.harness, project_sids(store, opts.project), opts.since, [ROLE_CODE[r] for r in roles])
+    return Filters(opts.harness, sids, opts.since, [ROLE_CODE[r] for r in roles])
 
 
 def project_sids(store: Store, project: str | None) -> list[int] | None:
@@ -191,9 +191,10 @@ def search(store: Store, text: str, opts: Options) -> Result:
         return _regex(store, text, opts)
     q = parse(text)
     sem = _meaning(store, text, opts)
-    res = _search(store, q, opts, _filters(store, opts, q), sem)
+    sids = project_sids(store, opts.project)  # resolved once: both passes and the meaning hits use it
+    res = _search(store, q, opts, _filters(opts, sids, q), sem)
     if not opts.roles and res.tier in ("none", "weak") and not _wants_work(q):
-        work = _search(store, q, opts, _filters(store, opts, q, work=True), sem)
+        work = _search(store, q, opts, _filters(opts, sids, q, work=True), sem)
         if work.tier not in ("none", "weak") or (work.hits and not res.hits):
             return work
     return res
@@ -208,11 +209,11 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
         if sem is not None:
             # a question its words answer weakly or not at all: the sessions nearest in meaning
             if not res.hits or res.tier == "weak":
-                meant = _meaning_tier(store, q, sem, opts, want)
+                meant = _meaning_tier(store, q, sem, filters, want)
                 if meant.hits:
                     return meant
             elif res.tier == "relevance":
-                return _with_meaning(res, _meaning_hits(store, sem, opts), want)
+                return _with_meaning(res, _meaning_hits(store, sem, filters), want)
         return res
     # Exact: every clause somewhere in the session (a phrase within one record).
     cands, sessions, capped = store.text.search_sessions(content, filters, k if not opts.all else 10**6)
@@ -234,9 +235,9 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
     if len(clauses) > 1:
         res = _graded(store, q, clauses, filters, want, k, sem)
         if res.hits:
-            return _with_meaning(res, _meaning_hits(store, sem, opts), want) if sem is not None else res
+            return _with_meaning(res, _meaning_hits(store, sem, filters), want) if sem is not None else res
     if sem is not None:
-        return _meaning_tier(store, q, sem, opts, want)
+        return _meaning_tier(store, q, sem, filters, want)
     return Result(q.text, "none", 0, False, [], q.explain())
 
 
@@ -318,9 +319,9 @@ def _meaning(store: Store, text: str, opts: Options):
     return semantic.query_scores(store.root, text)
 
 
-def _meaning_tier(store: Store, q: Query, sem, opts: Options, want: int) -> Result:
+def _meaning_tier(store: Store, q: Query, sem, filters: Filters, want: int) -> Result:
     """No word matched: the sessions nearest in meaning, above a floor."""
-    hits = _meaning_hits(store, sem, opts)
+    hits = _meaning_hits(store, sem, filters)
     if not hits:
         return Result(q.text, "none", 0, False, [], q.explain())
     return Result(q.text, "semantic", len(hits), False, hits[:want], q.explain())
@@ -336,19 +337,20 @@ def _with_meaning(result: Result, near: list[Hit], want: int) -> Result:
     return Result(result.query, result.tier, result.total + extra, result.capped, hits[:want], result.parsed)
 
 
-def _meaning_hits(store: Store, sem, opts: Options) -> list[Hit]:
-    """The sessions nearest in meaning above the floor, best first, scored by similarity."""
+def _meaning_hits(store: Store, sem, filters: Filters) -> list[Hit]:
+    """The sessions nearest in meaning above the floor, best first, scored by similarity; of the
+    search's harness, project and time (`filters`; its roles do not apply to a session)."""
     from deja import semantic
 
     ranked = semantic.nearest(sem)
     rows = store.catalog.sessions_by_key(k for k, _ in ranked)
     curated = store.catalog.curation(rows)
     hits = []
-    sids = project_sids(store, opts.project)
-    allowed = set(sids) if sids is not None else None
+    allowed = set(filters.sids) if filters.sids is not None else None
     for key, cos in ranked:
         row = rows.get(key)
-        if row is None or (opts.harness and row.harness != opts.harness) or (opts.since and row.updated < opts.since):
+        if row is None or (filters.harness and row.harness != filters.harness) or (
+                filters.since and row.updated < filters.since):
             continue
         if allowed is not None and row.sid not in allowed:
             continue
@@ -458,7 +460,7 @@ def _regex(store: Store, pattern: str, opts: Options) -> Result:
     found: dict[int, list] = {}
     scanned = 0
     capped = False
-    for rec in store.text.scan(_filters(store, opts)):
+    for rec in store.text.scan(_filters(opts, project_sids(store, opts.project))):
         scanned += 1
         if scanned > REGEX_SCAN_LIMIT:
             capped = True
