@@ -585,10 +585,4 @@ def progress_line(files: int, of: int, records: int, share: float, elapsed: floa
     return f"indexing: {share * 100:.0f}% · {files:,}/{of:,} files · {records:,} records{eta}"
 
 
-def refresh(store: Store, progress: Progress | None = None) -> Report:
-    """Bring the index up to date with every enabled source. The caller holds the writer lock.
-    (A rebuild writes a new generation instead: rebuild.py.)"""
-    return apply(store, make_plan(store), progress)
-
-
-__all__ = ["refresh", "make_plan", "apply", "Report", "Plan", "exclusions"]
+__all__ = ["make_plan", "apply", "Report", "Plan", "exclusions"]
