@@ -27,7 +27,7 @@ from typing import NamedTuple
 from deja import config, faults, ingest, paths, projects, redact, sources
 from deja.errors import SourceError
 from deja.fresh import Report
-from deja.model import ROLE_CODE, Session
+from deja.model import ROLE_CODE, Session, escaped
 from deja.search import signals
 from deja.sources.base import Source, unlisted
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
@@ -114,12 +114,7 @@ def over(tasks: list[Task], budget: int) -> bool:
 def catalog_path(path: Path) -> str:
     """The path as the catalog keys it: a name that is not UTF-8 (its bytes kept as surrogates)
     is stored with those bytes escaped (`\\xff`), so one such file cannot fail a batch."""
-    key = str(path)
-    try:
-        key.encode("utf-8")
-    except UnicodeEncodeError:
-        key = key.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return key
+    return escaped(str(path))
 
 
 @dataclass
@@ -590,10 +585,4 @@ def progress_line(files: int, of: int, records: int, share: float, elapsed: floa
     return f"indexing: {share * 100:.0f}% · {files:,}/{of:,} files · {records:,} records{eta}"
 
 
-def refresh(store: Store, progress: Progress | None = None) -> Report:
-    """Bring the index up to date with every enabled source. The caller holds the writer lock.
-    (A rebuild writes a new generation instead: rebuild.py.)"""
-    return apply(store, make_plan(store), progress)
-
-
-__all__ = ["refresh", "make_plan", "apply", "Report", "Plan", "exclusions"]
+__all__ = ["make_plan", "apply", "Report", "Plan", "exclusions"]

@@ -79,11 +79,20 @@ class Session:
             if value.__class__ is not str:
                 setattr(self, name, "")
             elif not value.isascii():
-                try:
-                    value.encode("utf-8")
-                except UnicodeEncodeError:  # a path's undecodable bytes: kept, escaped (`\\xff`)
-                    setattr(self, name, value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
+                setattr(self, name, escaped(value))
         self.started, self.updated = valid(self.started), valid(self.updated)
+
+
+def escaped(value: str) -> str:
+    """`value` as it can be stored: a path's undecodable bytes (kept as surrogates) escaped
+    (`\\xff`), so that it encodes as UTF-8; any other string as it is."""
+    if value.isascii():
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return value
 
 
 @dataclass(slots=True)
@@ -100,4 +109,4 @@ class Parsed:
     state: dict = field(default_factory=dict)
 
 
-__all__ = ["Role", "ROLE_CODE", "CODE_ROLE", "SPEECH_ROLES", "WORK_ROLES", "Record", "Session", "Parsed"]
+__all__ = ["Role", "ROLE_CODE", "CODE_ROLE", "SPEECH_ROLES", "WORK_ROLES", "Record", "Session", "Parsed", "escaped"]

@@ -258,14 +258,15 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
     read as immutable. Errors become SourceError with the reason.
     """
     try:
-        mode = os.lstat(path).st_mode
+        st = os.lstat(path)
     except OSError as e:
         raise SourceError(f"cannot open {path}: {(e.strerror or str(e)).lower()}") from e
+    mode = st.st_mode
     if not stat.S_ISREG(mode):
         kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
                 else "a symlink" if stat.S_ISLNK(mode) else "a special file")
         raise SourceError(f"not a database file: {path} is {kind}", path, until_changed=True)
-    if os.path.getsize(path) == 0:
+    if st.st_size == 0:
         raise SourceError(f"not a database file: {path} is empty", path, until_changed=True)
     wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
     tmp: str | None = None
