@@ -259,9 +259,12 @@ def check_codex_trust(r: Report) -> None:
     except (OSError, tomllib.TOMLDecodeError):
         return  # check_agents reports a config.toml it cannot read
     state = state if isinstance(state, dict) else {}
-    untrusted = [ev for ev, gi, hi in hooks.handlers()
-                 if not (isinstance(state.get(f"{where}:{_snake(ev)}:{gi}:{hi}"), dict)
-                         and state[f"{where}:{_snake(ev)}:{gi}:{hi}"].get("trusted_hash"))]
+
+    def trusted(key: str) -> bool:
+        entry = state.get(key)
+        return isinstance(entry, dict) and bool(entry.get("trusted_hash"))
+
+    untrusted = [ev for ev, gi, hi in hooks.handlers() if not trusted(f"{where}:{_snake(ev)}:{gi}:{hi}")]
     row = next((x for x in r.agents if x["agent"] == "codex"), None)
     if row is not None:
         row["hooks_untrusted"] = untrusted

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from deja.store import Store
+from deja.store import Store, generations
 
 
 # A holder whose recorded pid is dead is checked again after this long before its lock is taken
@@ -71,12 +71,10 @@ class WriterLock:
         return True
 
     def _stale(self, fd: int, holder: int) -> bool:
-        from deja.store.generations import alive
-
-        if holder == os.getpid() or alive(holder):
+        if holder == os.getpid() or generations.alive(holder):
             return False
         time.sleep(STALE_RECHECK)
-        return _holder(fd) == holder and not alive(holder) and self._current(fd) and _held(fd)
+        return _holder(fd) == holder and not generations.alive(holder) and self._current(fd) and _held(fd)
 
     def _current(self, fd: int) -> bool:
         try:
@@ -117,8 +115,6 @@ def open_locked(directory: Path) -> Store:
     """The live store for a writer that holds the lock: what an interrupted rebuild left is
     swept first, and the first generation is made when there is no index yet. Raises
     IndexDamaged / IndexOutdated for an index only a rebuild can mend (rebuild.py)."""
-    from deja.store import generations
-
     generations.sweep(directory)
     if not generations.exists(directory):
         gen = generations.new(directory)

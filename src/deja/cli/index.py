@@ -30,9 +30,7 @@ def index(rebuild, background, as_json) -> None:
         fresh.watchdog(fresh.REFRESH_DEADLINE + fresh.DEADLINE_GRACE)
     from deja.errors import IndexDamaged, IndexOutdated
     from deja.lock import WriterLock, open_locked
-    from deja.store import Store
-
-    from deja.store import generations
+    from deja.store import Store, generations
 
     first = rebuild or not generations.exists(root)
     lock = WriterLock(root)
@@ -163,8 +161,6 @@ def sources(as_json) -> None:
 
 
 def _ago(ts: float) -> str:
-    import time
-
     s = max(0, int(time.time() - ts))
     for unit, n in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if s >= n:

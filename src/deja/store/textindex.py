@@ -323,30 +323,20 @@ class TextIndex:
         was capped (at SESSION_SCAN_CAP sessions).
         """
         searcher = self._searcher()
-        fq = self._filters(filters)
         must = tantivy.Occur.Must
-
-        def query(clause: Sequence[str], *extra: tuple) -> tantivy.Query:
-            return tantivy.Query.boolean_query([(must, self._text_query([clause], True, variants)), *fq, *extra])
-
-        def sids_of(q: tantivy.Query) -> set[int]:
-            # A terms aggregation over the `sid` fast field: the distinct sessions, unscored.
-            agg = {"s": {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}}
-            return {int(b["key"]) for b in searcher.aggregate(q, agg)["s"]["buckets"]}
-
         # rarest first, without running a query for each (a fuzzy word narrows last)
         counted = sorted((self.doc_freq(c, variants), i) for i, c in enumerate(clauses))
         if counted[0][0] == 0:
             return [], 0, False
-        sessions = sids_of(query(clauses[counted[0][1]]))
+        sessions = set(self.clause_sessions(clauses[counted[0][1]], filters, variants))
         if not sessions:
             return [], 0, False
         capped = len(sessions) >= SESSION_SCAN_CAP
         for _, i in counted[1:]:
-            within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
-            sessions &= sids_of(query(clauses[i], within))
+            sessions &= set(self.clause_sessions(clauses[i], filters, variants, within=sessions))
             if not sessions:
                 return [], 0, capped
+        fq = self._filters(filters)
         any_clause = self._text_query(clauses, require_all=False, variants=variants)
         within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
         final = tantivy.Query.boolean_query([(must, any_clause), within, *fq])
