@@ -322,8 +322,8 @@ class Report(Plain):
 
 
 def refresh(store: Store, progress: Progress | None = None, deadline: float | None = None) -> Report:
-    """Bring the index up to date for `deja index` (the indexer's plan, applied): nothing to do when the snapshot holds (no parser is
-    even imported), and a snapshot kept afterwards, so the searches that follow skip the full
+    """Bring the index up to date for `deja index` (the indexer's plan, applied): nothing to do
+    when the snapshot holds (no parser is even imported), and a snapshot kept afterwards, so the searches that follow skip the full
     check. Past `deadline` what was parsed is kept and the rest left for the next run. The
     caller holds the writer lock."""
     if current(store):
