@@ -33,7 +33,7 @@ from pathlib import Path
 
 from deja.errors import IndexDamaged, IndexOutdated, StoreError
 from deja.lock import WriterLock, open_locked
-from deja.plain import Plain
+from deja.report import Report
 from deja.store import Store, generations
 
 # What a read may parse in front of the person before answering, in bytes as parsed (compressed
@@ -302,23 +302,6 @@ def rebuild_note(directory: Path) -> str:
     if generations.rebuilding(directory) is None:
         return ""
     return "a rebuild of the index is running; answers come from the previous index until it is done"
-
-
-class Report(Plain):
-    """What bringing the index up to date did: `indexer.apply`'s answer, `deja index --json`."""
-
-    __slots__ = ("files", "parsed", "appended", "unchanged", "gone", "errors", "sessions", "records", "redactions",
-                 "seconds", "deferred")
-
-    def __init__(self, files: int = 0, parsed: int = 0, appended: int = 0, unchanged: int = 0, gone: int = 0,
-                 errors: int = 0, sessions: int = 0, records: int = 0, redactions: int = 0, seconds: float = 0.0,
-                 deferred: int = 0):
-        self.files, self.parsed, self.appended, self.unchanged, self.gone = files, parsed, appended, unchanged, gone
-        self.errors, self.sessions, self.records, self.redactions = errors, sessions, records, redactions
-        self.seconds, self.deferred = seconds, deferred
-
-    def as_dict(self) -> dict[str, int | float]:
-        return {k: getattr(self, k) for k in self.__slots__}
 
 
 def refresh(store: Store, progress: Progress | None = None, deadline: float | None = None) -> Report:

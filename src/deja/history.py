@@ -24,6 +24,7 @@ from deja import projects
 from deja.search import Options, project_sids, search
 from deja.store import Filters, SessionRow, Store, StoredRecord
 from deja.terminal import strip as strip_escapes
+from deja.text.commands import split_command
 from deja.tokenizer import tokens
 from deja.work import (
     _CODED,
@@ -31,7 +32,6 @@ from deja.work import (
     _EXC,
     _parts,
     signature,
-    split_command,
 )
 
 _FILES, _EDIT, _CMD = ROLE_CODE[Role.FILES], ROLE_CODE[Role.EDIT], ROLE_CODE[Role.COMMAND]

@@ -294,7 +294,7 @@ def _file_hint(store, path: str, p: Payload) -> str:
 def _tool_of(cmd: str) -> tuple[str, str]:
     """The program a command line runs, as `deja how` names it (`pytest`, `cargo test`), and the
     shell segment that runs it. Empty for commands that only look around."""
-    from deja.work import program
+    from deja.text.commands import program
 
     for seg in re.split(r"\s*(?:&&|\|\||;|\n)\s*", cmd):
         prog = program(seg)
@@ -317,7 +317,8 @@ def _tool_of(cmd: str) -> tuple[str, str]:
 
 
 def _command_hint(store, tool_name: str, seg: str, p: Payload) -> str:
-    from deja.work import how, normalise_command
+    from deja.text.commands import normalise_command
+    from deja.work import how
 
     res = how(store, tool_name, project=p.project or None, limit=3)
     good = [i for i in res.items if i.sessions >= PATTERN_SESSIONS and i.failed < i.runs]

@@ -26,11 +26,11 @@ from typing import NamedTuple
 
 from deja import config, faults, ingest, paths, projects, redact, sources
 from deja.errors import SourceError
-from deja.fresh import Report
 from deja.model import ROLE_CODE, Session, escaped
-from deja.search import signals
+from deja.report import Report
 from deja.sources.base import Source, unlisted
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
+from deja.text.decision import marks
 from deja.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
@@ -137,7 +137,7 @@ class _Ready(NamedTuple):
 
 
 def _ready(s: Session, fid: int) -> _Ready:
-    decision, reverted = signals.marks(s.records)
+    decision, reverted = marks(s.records)
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
                      root=projects.root_of(s.cwd))

@@ -25,7 +25,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
-from deja import __version__, fresh, paths, times
+from deja import __version__, fresh, notes, paths, times
 from deja.cli.render import iso, session_json
 from deja.mcp_start import INSTRUCTIONS, NAME, TITLE
 from deja import work as lib
@@ -390,7 +390,7 @@ def build(memory: Memory | None = None) -> MCPServer:
         tags: Annotated[list[str] | None, Field(description="tags")] = None,
     ) -> str:
         try:
-            entry, indexed = lib.remember(text, project or os.getcwd(), tags or [])
+            entry, indexed = notes.remember(text, project or os.getcwd(), tags or [])
         except DejaError as e:
             raise ToolError(str(e)) from e
         if not generations.exists(paths.index_dir()):

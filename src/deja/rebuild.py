@@ -26,6 +26,7 @@ from pathlib import Path
 from deja import faults, fresh, indexer, sources
 from deja.errors import DejaError
 from deja.plain import Plain
+from deja.report import Report
 from deja.store import FileState, SessionRow, Store, generations
 from deja.store.salvage import Prior, open_prior
 from deja.tokenizer import analyzer_input
@@ -38,7 +39,7 @@ class Outcome(Plain):
 
     __slots__ = ("report", "damaged", "moved_to", "carried_sessions", "carried_records", "lost_sessions", "problems")
 
-    def __init__(self, report: fresh.Report, damaged: str = "", moved_to: str = "", carried_sessions: int = 0,
+    def __init__(self, report: Report, damaged: str = "", moved_to: str = "", carried_sessions: int = 0,
                  carried_records: int = 0, lost_sessions: int = 0, problems: list[str] | None = None):
         self.report, self.damaged, self.moved_to = report, damaged, moved_to
         self.carried_sessions, self.carried_records, self.lost_sessions = carried_sessions, carried_records, lost_sessions
