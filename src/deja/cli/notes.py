@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deja import notes
+from deja.ingest import notes
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 

@@ -23,13 +23,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from deja import faults, fresh, indexer, sources
+from deja import faults, sources
+from deja.ingest import fresh
+from deja.ingest import indexer
 from deja.errors import DejaError
 from deja.plain import Plain
-from deja.report import Report
+from deja.ingest.report import Report
 from deja.store import FileState, SessionRow, Store, generations
 from deja.store.salvage import Prior, open_prior
-from deja.tokenizer import analyzer_input
+from deja.text.tokenizer import analyzer_input
 
 Progress = Callable[[str], None]
 

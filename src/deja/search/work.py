@@ -23,7 +23,7 @@ from deja.store import Filters, SessionRow, Store, StoredRecord
 from deja.text.clip import clip
 from deja.text.commands import ENV, READ_ONLY, SEGMENTS, normalise_command, program, split_command
 from deja.text.decision import conclusion
-from deja.tokenizer import tokens
+from deja.text.tokenizer import tokens
 
 # Records read per query, newest first: every use of a tool on most machines; beyond that the
 # answer says it is capped.

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 
-from deja import paths, redact
+from deja import paths
+from deja.text import redact
 from deja.errors import DejaError
 
 
@@ -45,8 +46,9 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
              wait: float = 3.0, extra: dict | None = None) -> tuple[dict, bool]:
     """Write a note and index the notes file (only it) right away; returns the note and whether it
     is searchable now (not when another writer holds the index longer than `wait` seconds)."""
-    from deja import indexer, sources
-    from deja.lock import open_for_write
+    from deja import sources
+    from deja.ingest import indexer
+    from deja.ingest.lock import open_for_write
 
     entry = append(text, project, list(tags), extra)
     directory = directory or paths.index_dir()

@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from deja import fresh, notes, paths
+from deja import paths
+from deja.ingest import fresh
+from deja.ingest import notes
 from deja.errors import DejaError, StoreError
 from deja.model import ROLE_CODE, Role
 from deja.sources.base import parse_time
