@@ -28,15 +28,16 @@ from pydantic import Field, ValidationError
 from deja import __version__, paths, times
 from deja.ingest import fresh
 from deja.ingest import notes
-from deja.cli.render import iso, session_json
 from deja.mcp.start import INSTRUCTIONS, NAME, TITLE
 from deja.search import work as lib
 from deja.errors import DejaError, NotFound
 from deja.hooks.payload import quote
 from deja.model import CODE_ROLE
-from deja.search import Options, record_recalls, roles_from_names, search
+from deja.roles import roles_from_names
+from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
-from deja.store import SessionRow, Store, generations
+from deja.store import SessionRow, Store, generations, session_json
+from deja.times import iso
 
 log = logging.getLogger("deja.mcp")
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from deja import times
 from deja.errors import IndexDamaged, NotFound, StoreError
 from deja.plain import Plain
 from deja.store import migrations
@@ -495,3 +496,20 @@ def read_rows(db: sqlite3.Connection, table: str) -> tuple[list[tuple], str]:
             rows.extend(chunk)
     except sqlite3.Error as e:
         return rows, f"{table}: {e}"
+
+
+def session_json(s: SessionRow) -> dict:
+    """A session row as every --json answer and MCP tool shows it (docs/cli.md)."""
+    return {
+        "harness": s.harness,
+        "id": s.id,
+        "project": s.project,
+        "path": s.path,
+        "title": s.title,
+        "started": times.iso(s.started),
+        "updated": times.iso(s.updated),
+        "cwd": s.cwd,
+        "parent": s.parent or None,
+        "records": s.records,
+        "source_gone": bool(s.gone),
+    }
