@@ -164,3 +164,16 @@ def test_no_file_over_600_lines():
     long = [f"{p.relative_to(SRC.parent)}: {n} lines" for p in files()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES]
     assert not long, f"over {MAX_LINES} lines, split it:\n" + "\n".join(long)
+
+
+def test_the_freshness_snapshot_watches_deja_s_own_code_after_the_move():
+    # a snapshot vouches for the file states only while the code that discovers, plans and
+    # prepares is the code that checked; every such module must be among its observations
+    from deja.ingest import fresh
+
+    with fresh.recording() as rec:
+        pass
+    code = {path for path, _ in rec.code}
+    for module in ("config.py", "paths.py", "sources/claude.py", "sources/base.py", "ingest/indexer.py",
+                   "ingest/prepare.py", "text/redact.py", "text/tokenizer.py"):
+        assert str(SRC / module) in code, f"{module} is not observed by the freshness snapshot (ingest.fresh.CODE_DIRS)"

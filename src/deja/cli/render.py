@@ -205,7 +205,7 @@ def marked(text: str, marks: list[tuple[int, int]], room: int | None = None) -> 
 # column widths of the rows about to be printed; `prepare` fills them for a list of rows.
 _ids: dict[str, str] = {}
 _cols = {"harness": 8, "id": 8}  # 8: opencode, openclaw, deepseek
-_reader: list = []  # a read-only catalog opened for ids asked after the command closed its store
+_reader: list = []  # a read-only store opened for ids asked after the command closed its store
 
 
 def prepare(catalog, rows) -> None:  # catalog: deja.store.catalog.Catalog
@@ -223,9 +223,9 @@ def shown_id(s: SessionRow) -> str:
         try:
             if not _reader:
                 from deja import paths
-                from deja.store.catalog import Catalog
+                from deja.store import Store
 
-                _reader.append(Catalog(paths.index_dir() / "catalog.sqlite", readonly=True))
+                _reader.append(Store(paths.index_dir(), readonly=True))
             _ids.update(_reader[0].display_ids([s]))
         except Exception:  # noqa: BLE001 - no catalog to ask: the full key always opens
             _ids[s.key] = s.key

@@ -50,8 +50,8 @@ def show(ident, roles, offset, limit, as_json) -> None:
     wanted = {ROLE_CODE[r] for r in roles_from_names(roles)}
     store = _open_fresh(quiet=True)
     try:
-        row = store.catalog.resolve(ident)
-        records = store.text.session_records(row.sid)
+        row = store.session(ident)
+        records = store.records(row.sid)
         render.prepare(store.catalog, [row])
     finally:
         store.close()
@@ -98,7 +98,7 @@ def last(n, harness, project, as_json) -> None:
     store = _open_fresh(quiet=as_json)
     try:
         root = projects.resolve(store.catalog, project)
-        rows = store.catalog.recent_sessions(n or int(config.get("last")[0]), harness, root)
+        rows = store.recent(n or int(config.get("last")[0]), harness, root)
         render.prepare(store.catalog, rows)
     finally:
         store.close()

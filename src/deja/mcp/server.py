@@ -410,8 +410,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         limit: Annotated[int, Field(ge=1, le=200, description="records to return")] = 30,
     ) -> str:
         def run(store: Store) -> str:
-            row = store.catalog.resolve(id)
-            records = store.text.session_records(row.sid)
+            row = store.session(id)
+            records = store.records(row.sid)
             head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
             lines = [head]
             page = records[offset : offset + limit]

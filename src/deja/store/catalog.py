@@ -143,11 +143,11 @@ class Catalog:
         self.db.execute("COMMIT")
 
     # -- meta
-    def get_meta(self, key: str) -> str | None:
+    def get_meta(self, key: str) -> str | bytes | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def set_meta(self, key: str, value: str) -> None:
+    def set_meta(self, key: str, value: str | bytes) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
     # -- files
@@ -221,6 +221,9 @@ class Catalog:
             for path in paths:
                 self.db.execute("DELETE FROM sessions WHERE fid = (SELECT fid FROM files WHERE path = ?)", (path,))
                 self.db.execute("DELETE FROM files WHERE path = ?", (path,))
+
+    def session_keys(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT key FROM sessions")}
 
     def live_fids(self) -> list[tuple[str, int, str]]:
         """(path, fid, harness) of every file whose source still exists (not `gone`)."""
