@@ -123,8 +123,9 @@ class Store:
         return self.catalog.display_ids(rows)
 
     def meta(self, key: str) -> str | bytes | None:
-        """A value kept in the catalog's meta table (None when absent)."""
-        return self.catalog.get_meta(key)
+        """A value kept in the catalog's meta table (None when absent; bytes as they were put)."""
+        value: str | bytes | None = self.catalog.get_meta(key)
+        return value
 
     def put_meta(self, key: str, value: str | bytes) -> None:
         """Keep a value in the catalog's meta table, committed."""
