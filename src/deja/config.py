@@ -108,6 +108,13 @@ def get(key: str) -> tuple[object, str]:
     return DEFAULTS[key], "default"
 
 
+def number(key: str) -> int:
+    """A whole-number setting (`limit`, `last`): `_check` lets nothing else through."""
+    value = get(key)[0]
+    assert isinstance(value, int), key
+    return value
+
+
 def harnesses_off() -> set[str]:
     """Harnesses the file turns off: they leave the index at the next run."""
     table = load().get("harnesses") or {}

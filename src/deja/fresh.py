@@ -127,7 +127,7 @@ class _Env(MutableMapping):
         self._rec.read_env(key, self._real.get(key))
         return self._real[key]
 
-    def get(self, key, default=None):  # type: ignore[override]
+    def get(self, key, default=None):
         self._rec.read_env(key, self._real.get(key))
         return self._real.get(key, default)
 
@@ -211,7 +211,7 @@ def recording() -> Iterator[Recording]:
     finally:
         os.stat, os.lstat, os.scandir, os.listdir, os.open = real_stat, real_lstat, real_scandir, real_listdir, real_open
         io.open = builtins.open = real_io_open
-        os.environ = real_environ  # type: ignore[assignment]
+        os.environ = real_environ
         rec.end_ns = time.time_ns()
 
 

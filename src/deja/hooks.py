@@ -233,7 +233,7 @@ def tool_targets(p: Payload) -> tuple[str, list[str]]:
     """(the shell command, the files edited) that a tool call is about to run or change."""
     name = p.tool.lower()
     ti = p.tool_input
-    cmd = ti.get("command") if isinstance(ti.get("command"), str) else ""
+    cmd = got if isinstance(got := ti.get("command"), str) else ""
     if isinstance(ti.get("command"), list):
         cmd = " ".join(str(x) for x in ti["command"])
     files: list[str] = []

@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -300,7 +300,8 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
         # Append only onto the very prefix read before: a rewind that regrew past the old size
         # must be re-read whole, or its replaced turns would stay in the index for good.
         try:
-            if _prefix_hash(path, start) != task.old.prefix_hash:  # type: ignore[union-attr]
+            assert task.old is not None  # a start past 0 continues a file read before
+            if _prefix_hash(path, start) != task.old.prefix_hash:
                 task.start = start = 0
         except OSError:
             task.start = start = 0
@@ -363,7 +364,7 @@ def _parse_in_worker(task: Task) -> _Parsed:
     return _parse(task, *_worker_args)
 
 
-def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Iterator[_Parsed]:
+def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Generator[_Parsed, None, None]:
     """Each task parsed, in plan order: here, or in a pool of workers for a large plan. Where no
     pool can start (no /dev/shm, no semaphores) or a worker dies (killed, out of memory), what is
     left is parsed here: a pool only ever makes a run faster."""

@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from deja import redact
-from deja.model import Role, Session
+from deja.model import Record, Role, Session
 
 # Stored text per record is capped (after redaction) so one pasted log cannot dominate the index.
 MAX_RECORD_CHARS = 64 * 1024
@@ -114,7 +114,7 @@ def shorten(text: str, limit: int = TITLE_CHARS) -> str:
 def prepare(session: Session, redacting: bool = True) -> int:
     """Clean, redact, cap and de-duplicate a session's records in place; returns redactions."""
     redactions = 0
-    kept = []
+    kept: list[Record] = []
     seen: set[tuple[Role, float, str]] = set()
     for rec in session.records:
         text = clean(rec.text, rec.role)

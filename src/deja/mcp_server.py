@@ -18,7 +18,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import Annotated, TypeVar, cast
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
@@ -81,7 +81,7 @@ def _argument_error(tool: str, e: ValidationError) -> str:
 class Server(MCPServer):
     """MCPServer whose tool errors are one line, without the SDK's `Error executing tool` prefix."""
 
-    async def call_tool(self, name, arguments, context=None):  # type: ignore[override]
+    async def call_tool(self, name, arguments, context=None):
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError:
@@ -142,7 +142,7 @@ class Memory:
                 if note:
                     out.data["note"] = note
             elif isinstance(out, str):
-                out = _framed(out, note)
+                return _framed(out, note)
             return out
         except DejaError as e:
             raise ToolError(_for_agents(e)) from e
@@ -186,7 +186,9 @@ def _result(out: object) -> object:
     if isinstance(out, Answer):
         from deja import redact
 
-        data = redact.redact_data(out.data)[0] if redact.enabled() else out.data  # sent, so redacted again
+        data = out.data
+        if redact.enabled():  # sent, so redacted again; a dict redacts to a dict
+            data = cast(dict, redact.redact_data(data)[0])
         return CallToolResult(content=[TextContent(type="text", text=out.text)],
                               structured_content={"untrusted": UNTRUSTED, **data})
     if isinstance(out, str) and out == BUILDING:
@@ -237,14 +239,14 @@ def build(memory: Memory | None = None) -> MCPServer:
             description="only these records: user, assistant, tool, command, files, edit (e.g. [\"command\"]: what was run)")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="sessions to return")] = 5,
         offset: Annotated[int, Field(ge=0, description="sessions to skip (paging)")] = 0,
-    ) -> str:
+    ) -> Answer | str:
         h = _harness(harness)
         try:
             wanted = roles_from_names(roles or [])
         except DejaError as e:
             raise ToolError(str(e)) from e
 
-        def run(store: Store) -> str:
+        def run(store: Store) -> Answer | str:
             res = search(store, query, Options(harness=h, project=project, roles=wanted, limit=offset + limit, embed=True))
             page = res.hits[offset:]
             if not page:
@@ -298,10 +300,10 @@ def build(memory: Memory | None = None) -> MCPServer:
           "and files. Call it when you need one earlier piece of work as context rather than a list of hits. At most 8 KB.")
     def recall_context(
         query: Annotated[str, Field(description="what the session was about")], harness: Harness = None
-    ) -> str:
+    ) -> Answer | str:
         h = _harness(harness)
 
-        def run(store: Store) -> str:
+        def run(store: Store) -> Answer | str:
             d = lib.digest(store, query, h, max_bytes=CONTEXT_BYTES - len(PREAMBLE.encode()))
             return Answer(PREAMBLE + (d.markdown if d else f"No past session matches {query!r}.\n"),
                           {"query": query, "found": d is not None, "markdown": d.markdown if d else None})
@@ -315,8 +317,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         path: Annotated[str, Field(description="the file: a path or its name")],
         project: Project = None,
         limit: Annotated[int, Field(ge=1, le=30)] = 8,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             res = lib.blame(store, path, project, limit=limit)
             data = {"path": path, "total": res.total, "sessions": [
                 {**_hit_json(m.session), "touched": m.touched, "mention": m.mention, "specificity": m.specificity,
@@ -339,8 +341,8 @@ def build(memory: Memory | None = None) -> MCPServer:
     def fix(
         error: Annotated[str, Field(description="the error text or traceback")],
         limit: Annotated[int, Field(ge=1, le=20)] = 5,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             res = lib.fix(store, error, limit=limit)
             data = {"signature": res.signature, "unresolved": res.unresolved,
                     "commands": [{"command": c.command, "sessions": c.sessions, "verified": c.verified} for c in res.commands],
@@ -365,8 +367,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         what: Annotated[str, Field(description="the tool or command, e.g. pytest, cargo test")],
         project: Project = None,
         limit: Annotated[int, Field(ge=1, le=50)] = 10,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             res = lib.how(store, what, project, limit=limit)
             data = {"what": what, "total": res.total, "invocations": [
                 {"command": i.command, "sessions": i.sessions, "runs": i.runs, "failed": i.failed, "last": iso(i.last),
@@ -388,7 +390,7 @@ def build(memory: Memory | None = None) -> MCPServer:
         text: Annotated[str, Field(description="the note")],
         project: Annotated[str | None, Field(description="the project it belongs to (default: the server's directory)")] = None,
         tags: Annotated[list[str] | None, Field(description="tags")] = None,
-    ) -> str:
+    ) -> Answer | str:
         try:
             entry, indexed = lib.remember(text, project or os.getcwd(), tags or [])
         except DejaError as e:
@@ -405,8 +407,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         id: Annotated[str, Field(description="session id, harness:id, or a unique prefix")],
         offset: Annotated[int, Field(ge=0, description="records to skip")] = 0,
         limit: Annotated[int, Field(ge=1, le=200, description="records to return")] = 30,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             row = store.catalog.resolve(id)
             records = store.text.session_records(row.sid)
             head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"

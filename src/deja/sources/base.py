@@ -119,22 +119,22 @@ def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, 
             it = os.scandir(d)
         except (FileNotFoundError, NotADirectoryError):
             continue
-        except OSError as e:
+        except OSError as err:
             if _collecting:
-                _collecting[-1].append((d, "cannot list this directory: " + (e.strerror or str(e)).lower()))
+                _collecting[-1].append((d, "cannot list this directory: " + (err.strerror or str(err)).lower()))
             continue
         with it:
-            for e in it:
+            for entry in it:
                 try:
-                    if e.is_symlink():
+                    if entry.is_symlink():
                         continue
-                    if e.is_dir():
-                        stack.append(e.path)
+                    if entry.is_dir():
+                        stack.append(entry.path)
                     # Special files (a FIFO, a socket) are returned too: reading refuses them
                     # without blocking, and they are counted as unreadable rather than ignored.
-                    elif e.name.endswith(suffixes) if suffixes else True:
-                        if match is None or match.search(e.name):
-                            found.append(e.path)
+                    elif entry.name.endswith(suffixes) if suffixes else True:
+                        if match is None or match.search(entry.name):
+                            found.append(entry.path)
                 except OSError:
                     continue
     found.sort()  # as strings: sorting Path objects costs ten times more
@@ -319,7 +319,7 @@ def head_record(path: Path, kind: str, lines: int = 8) -> dict:
     return {}
 
 
-def decode_json(data: bytes) -> object:
+def decode_json(data: bytes | str) -> object:
     """One JSON document; raises msgspec.DecodeError for anything that does not decode,
     nesting too deep included."""
     try:

@@ -147,6 +147,7 @@ class Codex(Source):
                     args = decode_json(args.encode())
                 except msgspec.DecodeError:
                     args = {}
+            name: object
             if ptype == "local_shell_call":
                 args = p.get("action") or {}
                 name = "local_shell"

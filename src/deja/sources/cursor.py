@@ -128,7 +128,7 @@ class Cursor(Source):
                     if not isinstance(meta, dict):
                         skipped += 1
                         continue
-                    cid = meta.get("composerId") if isinstance(meta.get("composerId"), str) else key.split(":", 1)[1]
+                    cid = got if isinstance(got := meta.get("composerId"), str) else key.split(":", 1)[1]
                     rows: dict[str, dict] = {}
                     for bkey, bvalue in db.execute(RANGE, (f"bubbleId:{cid}:", f"bubbleId:{cid};")):
                         b = _json(bvalue)

@@ -95,7 +95,7 @@ class DeepSeek(Source):
             with skips:
                 kind = d.get("type")
                 t = parse_time(d["time"] if "time" in d else d.get("time0"))
-                data_ = d.get("data") if isinstance(d.get("data"), dict) else {}
+                data_ = got if isinstance(got := d.get("data"), dict) else {}
                 if kind == "session":
                     if isinstance(d.get("id"), str) and d["id"]:
                         s.id = d["id"].removeprefix("session-")
@@ -167,7 +167,7 @@ def _result(content: object) -> str:
             parts.append(_blocks(b["content"]))
         out = b.get("output")
         if isinstance(out, dict):
-            out = out.get("value") if isinstance(out.get("value"), str) else _blocks(out.get("content"))
+            out = got if isinstance(got := out.get("value"), str) else _blocks(out.get("content"))
         if isinstance(out, str):
             parts.append(out)
         if b.get("type") == "text" and isinstance(b.get("text"), str):

@@ -138,7 +138,7 @@ class Gemini(Source):
                     for tc in msg.get("toolCalls") or []:
                         if not isinstance(tc, dict):
                             continue
-                        cid = tc.get("id") if isinstance(tc.get("id"), str) else None
+                        cid = got if isinstance(got := tc.get("id"), str) else None
                         tt = parse_time(tc.get("timestamp")) or t
                         if cid not in called:
                             _tool(s, tc.get("name"), tc.get("args"), cid, tt, calls)
@@ -148,7 +148,7 @@ class Gemini(Source):
                         if isinstance(result, str):
                             result = [{"functionResponse": {"id": cid, "name": tc.get("name"), "response": {"output": result}}}]
                         self._responses(s, result, tt, calls, answered)
-                    for part in msg.get("content") if isinstance(msg.get("content"), list) else []:
+                    for part in got if isinstance(got := msg.get("content"), list) else []:
                         fc = part.get("functionCall") if isinstance(part, dict) else None
                         if isinstance(fc, dict) and fc.get("id") not in called:
                             _tool(s, fc.get("name"), fc.get("args"), fc.get("id"), t, calls)

@@ -137,6 +137,7 @@ class Goose(Source):
             stype = "session_type" if "session_type" in scols else "NULL"
             meta = "metadata_json" if "metadata_json" in mcols else "NULL"
             skips = Skips()
+            s: Session | None
             for sid, nm, desc, wd, created, updated, kind in db.execute(
                 f"SELECT id, {name}, description, working_dir, created_at, updated_at, {stype} FROM sessions ORDER BY id"
             ):

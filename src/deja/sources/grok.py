@@ -86,7 +86,7 @@ class Grok(Source):
                 update = params.get("update") if isinstance(params, dict) else None
                 if not isinstance(params, dict) or not isinstance(update, dict):
                     continue
-                meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+                meta = got if isinstance(got := params.get("_meta"), dict) else {}
                 t = parse_time(d.get("timestamp")) or parse_time(meta.get("agentTimestampMs"))
                 kind = update.get("sessionUpdate")
                 if kind in _SPEECH:
@@ -117,7 +117,7 @@ class Grok(Source):
         """The session of a session directory: id, cwd, title, times, parent."""
         s = Session(self.name, sdir.name, path=str(sdir / "updates.jsonl"))
         summary, skipped = _summary(sdir)
-        info = summary.get("info") if isinstance(summary.get("info"), dict) else {}
+        info = got if isinstance(got := summary.get("info"), dict) else {}
         if isinstance(info.get("id"), str) and info["id"]:
             s.id = info["id"]
         for key in ("generated_title", "session_summary"):
@@ -248,7 +248,7 @@ class _Tools:
 
     def work(self, st: dict, cid: object, t: float) -> bool:
         kind = st.get("kind")
-        raw = st.get("rawInput") if isinstance(st.get("rawInput"), dict) else {}
+        raw = got if isinstance(got := st.get("rawInput"), dict) else {}
         if kind == "execute":
             cmd = raw.get("command") or raw.get("cmd") or str(st.get("title") or "").strip("`")
             return bool(self.calls.add(cmd, t, cid))
@@ -270,7 +270,7 @@ def _db_message(s: Session, calls: Commands, role: object, msg: dict, t: float) 
             if isinstance(b, dict) and b.get("type") == "tool-result":
                 out = b.get("output", b.get("result"))
                 if isinstance(out, dict):
-                    out = out.get("value") if isinstance(out.get("value"), str) else _text(out)
+                    out = got if isinstance(got := out.get("value"), str) else _text(out)
                 text += out if isinstance(out, str) else ""
             elif isinstance(b, dict) and b.get("type") == "text":
                 text += b.get("text") or ""

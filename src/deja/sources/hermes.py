@@ -216,10 +216,11 @@ def _time(value: object) -> float:
 
 def _text(content: object) -> str:
     if isinstance(content, str) and content.startswith(_JSON_PREFIX):
+        body = content[len(_JSON_PREFIX):]
         try:
-            content = decode_json(content[len(_JSON_PREFIX):])
+            content = decode_json(body)
         except msgspec.DecodeError:
-            return content[len(_JSON_PREFIX):]
+            return body
     return text_of(content)
 
 
@@ -436,7 +437,7 @@ def _pg(dsn: str, label: str) -> Iterator[Any]:
         import psycopg
     except ImportError as e:
         raise SourceError("reading Hermes from PostgreSQL needs psycopg: pip install 'deja[postgres]'") from e
-    extra = {k: v for k, v in (("connect_timeout", 5), ("application_name", "deja")) if k not in dsn}
+    extra: dict[str, Any] = {k: v for k, v in (("connect_timeout", 5), ("application_name", "deja")) if k not in dsn}
     secret = _pg_fields(dsn)[0].get("password", "")
     try:
         conn = psycopg.connect(dsn, **extra)

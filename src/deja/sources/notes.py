@@ -48,7 +48,7 @@ class Notes(Source):
                     lines.skipped += 1
                     continue
                 t = parse_time(d.get("ts"))
-                project = d.get("project") if isinstance(d.get("project"), str) else ""
+                project = got if isinstance(got := d.get("project"), str) else ""
                 name = basename(project) or "-"
                 sid = session_id(project, t)
                 s = by_key.get(sid)

@@ -123,7 +123,7 @@ class OmpTranscript(Transcript):
             old = args.get("old_string")
             if isinstance(old, str):  # replace mode
                 spans.append((path, old))
-            for e in args.get("edits") if isinstance(args.get("edits"), list) else []:
+            for e in got if isinstance(got := args.get("edits"), list) else []:
                 if not isinstance(e, dict):
                     continue
                 if isinstance(e.get("old_string"), str):  # replace batch
@@ -152,8 +152,8 @@ class OmpTranscript(Transcript):
         pending = self.pending.pop(call_id, None) if isinstance(call_id, str) else None
         if msg.get("toolName") != "edit" and pending is None:
             return
-        details = msg.get("details") if isinstance(msg.get("details"), dict) else {}
-        per_file = details.get("perFileResults") if isinstance(details.get("perFileResults"), list) else [details]
+        details = got if isinstance(got := msg.get("details"), dict) else {}
+        per_file = got if isinstance(got := details.get("perFileResults"), list) else [details]
         spans: list[tuple[str, str]] = []
         for f in per_file:
             if isinstance(f, dict) and isinstance(f.get("path"), str):
@@ -215,7 +215,7 @@ class Omp(Source):
     def _meta(b: OmpTranscript, d: dict, titles: dict[str, str]) -> bool:
         """Title slot, title changes and the header; True when `d` was one of them."""
         kind = d.get("type")
-        title = d.get("title") if isinstance(d.get("title"), str) else ""
+        title = got if isinstance(got := d.get("title"), str) else ""
         if kind == "title":
             titles["slot"] = title.strip()
         elif kind == "title_change":

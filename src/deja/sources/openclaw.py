@@ -143,7 +143,7 @@ class Transcript:
         elif role == "bashExecution":  # a command the person ran with `!`
             code = msg.get("exitCode")
             s.add(Role.COMMAND, command_text(msg.get("command"), code if isinstance(code, int) else None), t)
-            s.add(Role.TOOL_OUTPUT, msg.get("output") if isinstance(msg.get("output"), str) else "", t)
+            s.add(Role.TOOL_OUTPUT, got if isinstance(got := msg.get("output"), str) else "", t)
         else:
             s.touch(t)
 
@@ -162,7 +162,7 @@ class Transcript:
             path = absolute(args.get("path") or args.get("file_path"), s.cwd)
             if path:
                 add_files(s, [path], t)
-                edits = args.get("edits") if isinstance(args.get("edits"), list) else []
+                edits = got if isinstance(got := args.get("edits"), list) else []
                 olds = [args.get("oldText")] + [e.get("oldText") for e in edits if isinstance(e, dict)]
                 add_edits(s, path, olds, t)
         elif name == "apply_patch":

@@ -139,6 +139,7 @@ class Opencode(Source):
                 raise SourceError(f"{path}: table session has no id/directory columns (schema moved)")
             want = [c for c in ("id", "title", "directory", "parent_id", "time_created", "time_updated") if c in cols]
             skips = Skips()
+            s: Session | None
             for row in db.execute(f"SELECT {', '.join(want)} FROM session ORDER BY id"):
                 with skips:
                     d = dict(zip(want, row))
@@ -273,12 +274,12 @@ class Opencode(Source):
             raise SourceError(f"not an opencode session file: {e}") from e
         if not isinstance(info, dict):
             raise SourceError("not an opencode session file: not a JSON object")
-        sid = info.get("id") if isinstance(info.get("id"), str) else path.stem
+        sid = got if isinstance(got := info.get("id"), str) else path.stem
         if sid in _db_session_ids(self.databases()):
             return Parsed()
         s = Session(self.name, sid, path=str(path))
         self._info(s, info.get("title"), info.get("directory"), info.get("parentID"))
-        times = info.get("time") if isinstance(info.get("time"), dict) else {}
+        times = got if isinstance(got := info.get("time"), dict) else {}
         s.touch(parse_time(times.get("created")))
         s.touch(parse_time(times.get("updated")))
         storage = path.parent.parent.parent
@@ -291,7 +292,7 @@ class Opencode(Source):
                 if msg is None:
                     skipped += 1
                     continue
-                mt = msg.get("time") if isinstance(msg.get("time"), dict) else {}
+                mt = got if isinstance(got := msg.get("time"), dict) else {}
                 messages.append((parse_time(mt.get("created")), str(msg.get("id") or mpath.stem), msg))
         messages.sort(key=lambda m: (m[0], m[1]))
         calls = Commands(s)

@@ -108,7 +108,7 @@ class Qwen(Source):
         if isinstance(d.get("cwd"), str) and d["cwd"]:
             s.cwd = d["cwd"]
         kind, prov = d.get("type"), d.get("provenance")
-        payload = d.get("systemPayload") if isinstance(d.get("systemPayload"), dict) else {}
+        payload = got if isinstance(got := d.get("systemPayload"), dict) else {}
         if kind == "system":
             if d.get("subtype") == "custom_title" and isinstance(payload.get("customTitle"), str):
                 s.title = payload["customTitle"]
@@ -143,10 +143,10 @@ class Qwen(Source):
             calls.add(args.get("command"), t, fc.get("id"))
             return
         if name in FILE_TOOLS or name == "read_many_files":
-            found = [args.get("file_path") or args.get("absolute_path") or args.get("notebook_path")]
+            named = [args.get("file_path") or args.get("absolute_path") or args.get("notebook_path")]
             if name == "read_many_files" and isinstance(args.get("paths"), list):
-                found += args["paths"]
-            found = [_absolute(p, s.cwd) for p in found if isinstance(p, str) and p]
+                named += args["paths"]
+            found = [_absolute(p, s.cwd) for p in named if isinstance(p, str) and p]
             add_files(s, found, t)
             if found and name in ("edit", "replace"):
                 add_edits(s, found[0], [args.get("old_string")], t)

@@ -111,8 +111,10 @@ class Zed(Source):
         with sqlite_readonly(path) as db:
             for kind, data in db.execute("SELECT data_type, data FROM threads"):
                 if isinstance(data, (bytes, str)):
-                    zstd = kind == "zstd" and isinstance(data, bytes)
-                    total += inflate.inflated_size(data, stop - total) if zstd else len(data)
+                    if kind == "zstd" and isinstance(data, bytes):
+                        total += inflate.inflated_size(data, stop - total)
+                    else:
+                        total += len(data)
                 if total > stop:
                     break
         return total
