@@ -157,6 +157,7 @@ def check_index(r: Report):
 
 def check_sources(r: Report, store) -> None:
     from deja import sources
+    from deja.sources.look import Look
 
     if store is not None:
         from deja.health import source_states
@@ -174,9 +175,10 @@ def check_sources(r: Report, store) -> None:
                 r.warn(f"{s.harness}: {s.reason}", "update deja; if that does not help, report it with `deja sources --json`")
         return
     for src in sources.enabled():
-        roots = src.roots()
+        look = Look()
+        roots = src.roots(look)
         try:
-            n = len(src.discover())
+            n = len(src.discover(look))
         except OSError:
             n = 0
         r.sources.append({"harness": src.name, "state": "found" if n else "missing", "files": n,

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from deja import sources
+from deja.sources.look import Look
 from deja.store import Store
 
 
@@ -29,7 +30,7 @@ def source_states(store: Store) -> list[SourceState]:
     counts = store.catalog.harness_counts()
     out = []
     for src in sources.enabled():
-        roots = src.roots()
+        roots = src.roots(Look())
         c = counts.get(src.name, {})
         st = SourceState(src.name, "ok", roots=[str(r) for r in roots])
         for k in ("files", "sessions", "records", "skipped", "redactions", "errors", "gone"):

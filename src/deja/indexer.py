@@ -29,7 +29,8 @@ from deja.errors import SourceError
 from deja.fresh import Report
 from deja.model import ROLE_CODE, Session, escaped
 from deja.search import signals
-from deja.sources.base import Source, unlisted
+from deja.sources.base import Source
+from deja.sources.look import Look
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
 from deja.tokenizer import analyzer_input
 
@@ -58,15 +59,16 @@ class FileStat:
     st_mtime_ns: int
 
 
-def file_stat(path: Path, source: Source | None = None) -> FileStat:
-    token = source.change_token(path) if source is not None else None
+def file_stat(path: Path, source: Source | None = None, look: Look | None = None) -> FileStat:
+    look = look or Look()
+    token = source.change_token(path, look) if source is not None else None
     if token is not None:
         return FileStat(*token)
-    st = os.stat(path)
+    st = look.stat(path)
     size, mtime = st.st_size, st.st_mtime_ns
     if not path.name.endswith(_LINE_SUFFIXES):  # a transcript never has a -wal beside it
         try:
-            wal = os.stat(f"{path}-wal")
+            wal = look.stat(f"{path}-wal")
             size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
         except OSError:
             pass
@@ -160,11 +162,12 @@ class _Parsed:
     until_changed: bool = False  # the error holds until the file changes (SourceError)
 
 
-def exclusions() -> list[str]:
+def exclusions(look: Look | None = None) -> list[str]:
     """Glob patterns from `~/.config/deja/exclude`, matched against source paths and session cwds."""
-    f = paths.config_home() / "deja" / "exclude"
+    look = look or Look()
+    f = paths.config_home(look.env) / "deja" / "exclude"
     try:
-        lines = f.read_text().splitlines()
+        lines = look.read_bytes(f).decode().splitlines()
     except OSError:
         return []
     return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
@@ -219,8 +222,9 @@ def _task_for(src: Source, path: Path, st: FileStat, old: FileState | None) -> T
 def plan_file(store: Store, path: Path) -> Plan:
     """The plan for one transcript (a hook's live session), without walking every store."""
     plan = Plan()
+    look = Look()
     for src in sources.enabled():
-        if not any(path.is_relative_to(root) for root in src.roots()):
+        if not any(path.is_relative_to(root) for root in src.roots(look)):
             continue
         try:
             st = file_stat(path, src)
@@ -236,22 +240,27 @@ def plan_file(store: Store, path: Path) -> Plan:
     return plan
 
 
-def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] | None = None) -> Plan:
+def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] | None = None,
+              look: Look | None = None) -> Plan:
     """What changed since the catalog's file states (or `known`, another catalog's): files to
-    parse whole or append, files gone. `rebuild`: every file is read whole."""
+    parse whole or append, files gone. `rebuild`: every file is read whole. Everything it reads
+    of the filesystem and the environment goes through `look` (a fresh.Recording notes it)."""
+    look = look or Look()
+    look.env("HOME")  # Path.expanduser reads it for every `~` in an override
     plan = Plan()
     known = {} if rebuild else store.catalog.files() if known is None else known
-    patterns = exclusions()
+    patterns = exclusions(look)
     seen: set[str] = set()
     harnesses = set()
-    for src in sources.enabled():
+    for src in sources.enabled(look):
+        unlisted = look.unlisted if look.unlisted is not None else []
+        before = len(unlisted)
         try:
-            with unlisted() as dirs:
-                found = src.discover()
+            found = src.discover(look)
         except OSError:
             continue  # its files are neither gone nor dropped: we could not look
         harnesses.add(src.name)
-        for d, reason in dirs:  # counted as unreadable files until they can be listed
+        for d, reason in unlisted[before:]:  # counted as unreadable files until they can be listed
             seen.add(d)
             plan.files += 1
             old = known.get(d)
@@ -267,7 +276,7 @@ def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] |
                     plan.excluded.append(key)
                 continue
             try:
-                st = file_stat(path, src)
+                st = file_stat(path, src, look)
             except OSError:
                 continue
             except SourceError:  # the store could not be asked (a server down): parse says why
@@ -278,12 +287,12 @@ def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] |
                 plan.unchanged += 1
             else:
                 plan.tasks.append(task)
-    off = config.harnesses_off()
+    off = config.harnesses_off(look)
     for f in known.values():
         if f.harness in off:
             plan.excluded.append(f.path)  # turned off in the config file: it leaves the index
         elif f.harness in harnesses and f.path not in seen and f.state != "gone":
-            if not os.path.lexists(f.path):
+            if not look.lexists(f.path):
                 plan.gone.append(f.path)
             else:
                 # Still on disk but no longer a transcript to its source (excluded, or superseded

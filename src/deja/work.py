@@ -442,6 +442,7 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
     is searchable now (not when another writer holds the index longer than `wait` seconds)."""
     from deja import indexer, paths, sources  # the write path: hooks and searches import work.py without it
     from deja.lock import open_for_write
+    from deja.sources.look import Look
 
     entry = notes.remember(text, project, list(tags), extra)
     directory = directory or paths.index_dir()
@@ -457,7 +458,7 @@ def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path 
     store, lock = opened
     try:
         src, known = sources.load("notes"), store.catalog.files()
-        indexer.apply(store, indexer.Plan([indexer.Task(src, p, indexer.file_stat(p), old=known.get(str(p))) for p in src.discover()]))
+        indexer.apply(store, indexer.Plan([indexer.Task(src, p, indexer.file_stat(p), old=known.get(str(p))) for p in src.discover(Look())]))
         store.text.close()
     finally:
         store.close()

@@ -46,6 +46,7 @@ from deja.sources.base import (
     read_bytes,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"run_shell_command", "shell"}
 FILE_TOOLS = {"read_file", "write_file", "replace", "edit"}
@@ -61,22 +62,23 @@ class Gemini(Source):
     version = 1
     append_only = False
 
-    def home(self) -> Path:
-        base = Path(os.environ["GEMINI_CLI_HOME"]) if os.environ.get("GEMINI_CLI_HOME") else paths.home()
-        return paths.harness_root(self.name, base / ".gemini")
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        base = Path(cli_home) if (cli_home := env("GEMINI_CLI_HOME")) else paths.home(env)
+        return paths.harness_root(self.name, base / ".gemini", env)
 
-    def roots(self) -> list[Path]:
-        return [self.home()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.home(look)]
 
-    def discover(self) -> list[Path]:
-        tmp = self.home() / "tmp"
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        tmp = self.home(look) / "tmp"
         try:
-            projects = sorted(e.path for e in os.scandir(tmp) if e.is_dir(follow_symlinks=False))
+            projects = sorted(e.path for e in look.scandir(tmp) if e.is_dir(follow_symlinks=False))
         except OSError:
             return []
         found: list[Path] = []
         for proj in projects:
-            files = walk(Path(proj) / "chats", suffixes=(".json", ".jsonl"))
+            files = walk(Path(proj) / "chats", suffixes=(".json", ".jsonl"), look=look)
             names = {str(p) for p in files}
             # a session resumed from `x.json` continues in `x.jsonl`: read that one
             found += [p for p in files if not (p.suffix == ".json" and f"{p}l" in names)]

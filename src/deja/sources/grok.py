@@ -40,6 +40,7 @@ from deja.sources.base import (
     sqlite_readonly,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"bash", "shell", "run_command", "execute_command", "run_terminal_cmd", "terminal"}
 FILE_TOOLS = {"view_file", "read_file", "create_file", "write_file", "str_replace_editor", "edit_file", "edit", "read", "write"}
@@ -55,20 +56,22 @@ class Grok(Source):
     version = 1
     append_only = True
 
-    def home(self) -> Path:
-        return paths.harness_root(self.name, Path(os.environ.get("GROK_HOME") or paths.home() / ".grok"))
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        return paths.harness_root(self.name, Path(env("GROK_HOME") or paths.home(env) / ".grok"), env)
 
-    def db(self) -> Path:
-        override = os.environ.get("DEJA_GROK_DB")
-        return Path(override).expanduser() if override else self.home() / "grok.db"
+    def db(self, look: Look = PLAIN) -> Path:
+        override = look.env("DEJA_GROK_DB")
+        return Path(override).expanduser() if override else self.home(look) / "grok.db"
 
-    def roots(self) -> list[Path]:
-        return [self.home() / "sessions", self.db()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.home(look) / "sessions", self.db(look)]
 
-    def discover(self) -> list[Path]:
-        found = [p for p in walk(self.home() / "sessions", suffixes=("updates.jsonl",)) if p.name == "updates.jsonl"]
-        db = self.db()
-        if os.path.lexists(db) and not os.path.islink(db) and not os.path.isdir(db):
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        found = [p for p in walk(self.home(look) / "sessions", suffixes=("updates.jsonl",), look=look)
+                 if p.name == "updates.jsonl"]
+        db = self.db(look)
+        if look.lexists(db) and not look.is_link(db) and not look.is_dir(db):
             found.append(db)
         return found
 
