@@ -20,7 +20,7 @@ from pathlib import Path
 from test_all_harnesses import _populate
 
 from conftest import deja, live_index
-from deja import indexer
+from deja.ingest import indexer
 from deja.sources.look import PLAIN, Look, Recording
 from deja.store import Store
 

@@ -16,7 +16,8 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from deja import __version__, paths, redact
+from deja import __version__, paths
+from deja.text import redact
 from deja.search import SCHEMA_VERSION  # one schema_version for every --json answer (docs/cli.md)
 
 
@@ -157,10 +158,9 @@ def check_index(r: Report):
 
 def check_sources(r: Report, store) -> None:
     from deja import sources
-    from deja.sources.look import Look
 
     if store is not None:
-        from deja.health import source_states
+        from deja.ingest.status import source_states
 
         for s in source_states(store):
             r.sources.append({"harness": s.harness, "state": s.state, "files": s.files, "sessions": s.sessions,
@@ -175,10 +175,9 @@ def check_sources(r: Report, store) -> None:
                 r.warn(f"{s.harness}: {s.reason}", "update deja; if that does not help, report it with `deja sources --json`")
         return
     for src in sources.enabled():
-        look = Look()
-        roots = src.roots(look)
+        roots = src.roots()
         try:
-            n = len(src.discover(look))
+            n = len(src.discover())
         except OSError:
             n = 0
         r.sources.append({"harness": src.name, "state": "found" if n else "missing", "files": n,

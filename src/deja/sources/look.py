@@ -153,12 +153,10 @@ class Recording(Look):
             self.opaque = self.opaque or f"${key} changed while the check ran"
         return value
 
-    def own_code(self) -> None:
-        """deja's own modules decide what is discovered and how a file is planned: every
-        directory and .py file of the package is observed (whatever package it moves to)."""
-        top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        for d, dirs, names in os.walk(top):
-            dirs[:] = sorted(n for n in dirs if n != "__pycache__")
-            for path in [d, *(os.path.join(d, n) for n in sorted(names) if n.endswith(".py"))]:
+    def own_code(self, dirs: tuple[str, ...]) -> None:
+        """deja's own modules decide what is discovered and how a file is planned: each of
+        `dirs` and its .py files is observed (not trusted less for being recent)."""
+        for d in dirs:
+            for path in [d, *(os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith(".py"))]:
                 self.before(path)
                 self.code.add((path, True))

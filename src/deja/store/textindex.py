@@ -20,7 +20,7 @@ import tantivy
 
 from deja.errors import IndexDamaged
 from deja.plain import Plain
-from deja.tokenizer import ANALYZER, ANALYZER_NAME
+from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

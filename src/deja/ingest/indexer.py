@@ -24,15 +24,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from deja import config, faults, ingest, paths, projects, redact, sources
+from deja import config, faults, paths, projects, sources
+from deja.ingest.prepare import prepare
+from deja.text import redact
 from deja.errors import SourceError
-from deja.fresh import Report
 from deja.model import ROLE_CODE, Session, escaped
-from deja.search import signals
+from deja.ingest.report import Report
 from deja.sources.base import Source
-from deja.sources.look import Look
+from deja.sources.look import PLAIN, Look
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
-from deja.tokenizer import analyzer_input
+from deja.text.decision import marks
+from deja.text.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
 # cost. Records go to the text index as each file arrives, so memory does not grow with it.
@@ -59,8 +61,7 @@ class FileStat:
     st_mtime_ns: int
 
 
-def file_stat(path: Path, source: Source | None = None, look: Look | None = None) -> FileStat:
-    look = look or Look()
+def file_stat(path: Path, source: Source | None = None, look: Look = PLAIN) -> FileStat:
     token = source.change_token(path, look) if source is not None else None
     if token is not None:
         return FileStat(*token)
@@ -139,7 +140,7 @@ class _Ready(NamedTuple):
 
 
 def _ready(s: Session, fid: int) -> _Ready:
-    decision, reverted = signals.marks(s.records)
+    decision, reverted = marks(s.records)
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
                      root=projects.root_of(s.cwd))
@@ -162,9 +163,8 @@ class _Parsed:
     until_changed: bool = False  # the error holds until the file changes (SourceError)
 
 
-def exclusions(look: Look | None = None) -> list[str]:
+def exclusions(look: Look = PLAIN) -> list[str]:
     """Glob patterns from `~/.config/deja/exclude`, matched against source paths and session cwds."""
-    look = look or Look()
     f = paths.config_home(look.env) / "deja" / "exclude"
     try:
         lines = look.read_bytes(f).decode().splitlines()
@@ -222,9 +222,8 @@ def _task_for(src: Source, path: Path, st: FileStat, old: FileState | None) -> T
 def plan_file(store: Store, path: Path) -> Plan:
     """The plan for one transcript (a hook's live session), without walking every store."""
     plan = Plan()
-    look = Look()
     for src in sources.enabled():
-        if not any(path.is_relative_to(root) for root in src.roots(look)):
+        if not any(path.is_relative_to(root) for root in src.roots()):
             continue
         try:
             st = file_stat(path, src)
@@ -332,7 +331,7 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
             item.skipped += s.skipped
             if s.key in tombstoned or _excluded(s.cwd, patterns):
                 continue
-            item.redactions += ingest.prepare(s, redacting)
+            item.redactions += prepare(s, redacting)
             if s.records:
                 kept.append(_ready(s, item.fid))
     except Exception as e:  # the same: one file, not the run
@@ -388,7 +387,7 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
         try:
             # forkserver, not fork: this process may already run tantivy's threads.
             ctx = multiprocessing.get_context("forkserver")
-            ctx.set_forkserver_preload(["deja.indexer"])
+            ctx.set_forkserver_preload(["deja.ingest.indexer"])
             with ProcessPoolExecutor(WORKERS, mp_context=ctx, initializer=_init_worker,
                                      initargs=(*args, os.getpid())) as pool:
                 while queue or pending:

@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass, field
 
 from deja import sources
-from deja.sources.look import Look
 from deja.store import Store
 
 
@@ -30,7 +29,7 @@ def source_states(store: Store) -> list[SourceState]:
     counts = store.catalog.harness_counts()
     out = []
     for src in sources.enabled():
-        roots = src.roots(Look())
+        roots = src.roots()
         c = counts.get(src.name, {})
         st = SourceState(src.name, "ok", roots=[str(r) for r in roots])
         for k in ("files", "sessions", "records", "skipped", "redactions", "errors", "gone"):
