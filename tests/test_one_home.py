@@ -1,0 +1,24 @@
+"""One home per rule (issue 13): a rule that had several drifting copies keeps one, and these
+checks fail when a copy comes back."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import deja
+
+SRC = Path(deja.__file__).parent
+
+
+def _modules() -> dict[str, str]:
+    return {str(p.relative_to(SRC)): p.read_text() for p in sorted(SRC.rglob("*.py"))}
+
+
+def test_one_cjk_table():
+    """Which characters are CJK is decided in text/tokenizer alone (the tokenizer bigrams them,
+    the close tier never fuzzes them, a hook's keywords cut at them)."""
+    ideographs = re.compile(r"\\u4e00|\\u3040|\\uac00|\u4e00-|[\u4e00]-")
+    found = [name for name, text in _modules().items() if name != "text/tokenizer.py" and ideographs.search(text)]
+    assert not found, f"a CJK range outside text/tokenizer.py: {found}"
