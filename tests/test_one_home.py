@@ -22,3 +22,19 @@ def test_one_cjk_table():
     ideographs = re.compile(r"\\u4e00|\\u3040|\\uac00|\u4e00-|[\u4e00]-")
     found = [name for name, text in _modules().items() if name != "text/tokenizer.py" and ideographs.search(text)]
     assert not found, f"a CJK range outside text/tokenizer.py: {found}"
+
+
+def test_one_clip():
+    """Cutting a text to a width with an ellipsis is text/clip's: no other module defines a
+    function that ends a cut text with "…" (it had five homes, two with the trailing space)."""
+    cut = re.compile(r"\]\s*(?:\.rstrip\(\))?\s*\+\s*\"…\"")
+    found = []
+    for name, text in _modules().items():
+        if name == "text/clip.py":
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef) and cut.search(ast.get_source_segment(text, node) or ""):
+                body = [n for n in node.body if not isinstance(n, ast.Expr)]
+                if len(body) <= 3:  # a clip, not a function that also cuts somewhere in its work
+                    found.append(f"{name}:{node.name}")
+    assert not found, f"a second clip: {found}"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deja import times
+from deja.text.clip import clip
 
 
 class _Lazy:
@@ -250,11 +251,6 @@ def keywords(text: str) -> list[str]:
 
 def _date(t: float) -> str:
     return times.local(t, "%Y-%m-%d")
-
-
-def _clip(text: str, n: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
 # A frame's own markers inside quoted text: the hook's `<deja-recall>`/`</deja-recall>` (also

@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from deja.text import redact
+from deja.text.clip import clip
 from deja.model import Record, Role, Session
 
 # Stored text per record is capped (after redaction) so one pasted log cannot dominate the index.
@@ -98,17 +99,12 @@ def derive_title(session: Session) -> str:
     for i, text in enumerate(users):
         thin = len(text.split()) <= 2 and len(text) <= 12
         if not thin or i == len(users) - 1:
-            return shorten(text)
+            return clip(text, TITLE_CHARS)
     for role, prefix in ((Role.ASSISTANT, ""), (Role.TOOL_OUTPUT, "tool output: ")):
         for r in session.records:
             if r.role is role:
-                return shorten(prefix + r.text)
+                return clip(prefix + r.text, TITLE_CHARS)
     return ""
-
-
-def shorten(text: str, limit: int = TITLE_CHARS) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def prepare(session: Session, redacting: bool = True) -> int:
@@ -141,7 +137,7 @@ def prepare(session: Session, redacting: bool = True) -> int:
         if redacting:
             session.title, n = redact.redact(session.title)
             redactions += n
-        session.title = shorten(session.title)
+        session.title = clip(session.title, TITLE_CHARS)
     else:
         session.title = derive_title(session)  # from records already redacted
     if redacting and session.cwd:

@@ -13,6 +13,8 @@ import subprocess
 import time
 from collections.abc import Sequence
 
+from deja.text.clip import clip
+
 TIMEOUT = 20.0  # a cold interpreter on a busy machine takes a few seconds to load the SDK
 _INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
          "params": {"protocolVersion": "2025-06-18", "capabilities": {},
@@ -116,8 +118,7 @@ class _Lines:
 
 def _short(x: object, n: int = 200) -> str:
     s = x if isinstance(x, str) else json.dumps(x, ensure_ascii=False)
-    s = " ".join(s.split())
-    return s if len(s) <= n else s[: n - 1] + "…"
+    return clip(s, n)
 
 
 def problem(argv: Sequence[str], env: dict[str, str] | None, agent: str) -> str | None:

@@ -37,6 +37,7 @@ from deja.roles import roles_from_names
 from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
 from deja.store import SessionRow, Store, generations, session_json
+from deja.text.clip import clip
 from deja.times import iso
 
 log = logging.getLogger("deja.mcp")
@@ -165,11 +166,6 @@ def _cap(lines: list[str], max_bytes: int, more: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def _clip(text: str, n: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def _day(ts: float) -> str:
     return times.local(ts)
 
@@ -263,12 +259,12 @@ def build(memory: Memory | None = None) -> MCPServer:
                 a = hit.answer
                 if a is None or any(s.seq == a.seq for s in hit.snippets):
                     return []
-                return [f"    answer: {_clip(a.text, 240)}"]
+                return [f"    answer: {clip(a.text, 240)}"]
 
             # Whole sessions only, as many as fit in the budget; `more` names the next offset.
-            blocks = [[f"[{i}] {_ref(hit.session)} — {_clip(hit.session.title, 100)}" + (f" [{hit.state}]" if hit.state else ""),
-                       *(f"    {s.role}: {_clip(s.text, 240)}" for s in hit.snippets), *answer(hit),
-                       *([f"    decided: {_clip(hit.decision, 240)}"] if hit.decision else [])]
+            blocks = [[f"[{i}] {_ref(hit.session)} — {clip(hit.session.title, 100)}" + (f" [{hit.state}]" if hit.state else ""),
+                       *(f"    {s.role}: {clip(s.text, 240)}" for s in hit.snippets), *answer(hit),
+                       *([f"    decided: {clip(hit.decision, 240)}"] if hit.decision else [])]
                       for i, hit in enumerate(page, offset + 1)]
             budget = RECALL_BYTES - len(PREAMBLE.encode()) - 200
             shown: list[str] = []
@@ -281,10 +277,10 @@ def build(memory: Memory | None = None) -> MCPServer:
                 budget -= size
                 n += 1
             if weak:
-                head = (f"No past session matches {_clip(query, 100)!r}; near misses, LOW CONFIDENCE (they hold little "
+                head = (f"No past session matches {clip(query, 100)!r}; near misses, LOW CONFIDENCE (they hold little "
                         f"of what was asked), {offset + 1}-{offset + n}:")
             else:
-                head = f"{res.total} session(s) match {_clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"
+                head = f"{res.total} session(s) match {clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"
             more = f"[more: call recall with offset={offset + n}]" if res.total > offset + n else ""
             data = {"query": query, "total": res.total, "tier": res.tier, "offset": offset,
                     "next_offset": offset + n if more else None,
@@ -414,13 +410,13 @@ def build(memory: Memory | None = None) -> MCPServer:
         def run(store: Store) -> Answer | str:
             row = store.session(id)
             records = store.records(row.sid)
-            head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
+            head = f"{_ref(row)} — {clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
             lines = [head]
             page = records[offset : offset + limit]
             used = len(PREAMBLE.encode()) + len(head.encode()) + 100
             shown = 0
             for r in page:
-                line = f"[{r.seq}] {CODE_ROLE[r.role].value}: {_clip(r.text, RECORD_CHARS)}"
+                line = f"[{r.seq}] {CODE_ROLE[r.role].value}: {clip(r.text, RECORD_CHARS)}"
                 if used + len(line.encode()) > SESSION_BYTES:
                     break
                 lines.append(line)
@@ -431,7 +427,7 @@ def build(memory: Memory | None = None) -> MCPServer:
                 lines.append(f"[more: call session with offset={offset + shown}]")
             data = {"session": _hit_json(row), "offset": offset, "total_records": len(records),
                     "next_offset": offset + shown if more else None,
-                    "records": [{"seq": r.seq, "role": CODE_ROLE[r.role].value, "text": _clip(r.text, RECORD_CHARS)}
+                    "records": [{"seq": r.seq, "role": CODE_ROLE[r.role].value, "text": clip(r.text, RECORD_CHARS)}
                                 for r in page[:shown]]}
             return Answer(PREAMBLE + "\n".join(lines) + "\n", data)
 
@@ -479,7 +475,7 @@ async def _serve_stdio(server: MCPServer, first: bytes = b"", answered: object =
 
         async def take(item: SessionMessage | Exception) -> None:
             if isinstance(item, Exception):
-                log.warning("ignored a line that is not JSON-RPC: %s", _clip(str(item), 200))
+                log.warning("ignored a line that is not JSON-RPC: %s", clip(str(item), 200))
                 error = ErrorData(code=PARSE_ERROR, message="Parse error: not a JSON-RPC message")
                 await write.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
             else:

@@ -20,6 +20,7 @@ import tantivy
 
 from deja.errors import IndexDamaged
 from deja.plain import Plain
+from deja.text.clip import clip
 from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 
 TYPE_CHECKING = False
@@ -141,7 +142,7 @@ def short(e: BaseException) -> str:
         return f"{os.path.basename(m.group(1))} is missing"
     if m := _TORN.search(text):
         return f"{os.path.basename(m.group(1))} is torn or corrupt"
-    return text if len(text) <= 200 else text[:199] + "…"
+    return clip(text, 200, flat=False)
 
 
 def _reading(fn):
