@@ -18,6 +18,11 @@ from pathlib import Path
 
 from deja.errors import DejaError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no typing import on the search path
+    from deja.paths import Getenv
+    from deja.sources.look import Look
+
 DEFAULTS: dict[str, object] = {
     "roles": None,  # search's own default (deja.roles.SPEECH_ROLES)
     "semantic": True,
@@ -35,19 +40,21 @@ class ConfigError(DejaError):
     """The config file does not parse or holds a value deja cannot use."""
 
 
-def path() -> Path:
-    if os.environ.get("DEJA_CONFIG"):
-        return Path(os.environ["DEJA_CONFIG"])
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+def path(getenv: Getenv | None = None) -> Path:
+    env = getenv or os.environ.get
+    if exact := env("DEJA_CONFIG"):
+        return Path(exact)
+    base = env("XDG_CONFIG_HOME") or os.path.join(env("HOME") or os.path.expanduser("~"), ".config")
     return Path(base) / "deja" / "config.toml"
 
 
-def load() -> dict:
-    """The file's settings, checked; {} when there is no file."""
+def load(look: Look | None = None) -> dict:
+    """The file's settings, checked; {} when there is no file. With `look` (discovery's), what
+    it reads is observed through it."""
     global _cache
-    p = path()
+    p = path(look.env if look is not None else None)
     try:
-        st = os.stat(p)
+        st = look.stat(p) if look is not None else os.stat(p)
     except OSError:
         return {}
     sig = (st.st_mtime_ns, st.st_size)
@@ -108,7 +115,14 @@ def get(key: str) -> tuple[object, str]:
     return DEFAULTS[key], "default"
 
 
-def harnesses_off() -> set[str]:
+def number(key: str) -> int:
+    """A whole-number setting (`limit`, `last`): `_check` lets nothing else through."""
+    value = get(key)[0]
+    assert isinstance(value, int), key
+    return value
+
+
+def harnesses_off(look: Look | None = None) -> set[str]:
     """Harnesses the file turns off: they leave the index at the next run."""
-    table = load().get("harnesses") or {}
+    table = load(look).get("harnesses") or {}
     return {h for h, on in table.items() if on is False}

@@ -202,10 +202,11 @@ def check_agents(r: Report, has_index: bool) -> None:
 
     cmd = install.deja_command()
     for st in install.status(cmd):
+        wiring: list[dict[str, str]] = []
         row = {"agent": st.name, "title": st.title, "present": st.present, "hooks_supported": st.hooks_supported,
-               "format_source": st.source, "wiring": []}
+               "format_source": st.source, "wiring": wiring}
         for w in st.wiring:
-            row["wiring"].append({"what": w.what, "path": str(w.path), "state": w.state, "detail": w.detail,
+            wiring.append({"what": w.what, "path": str(w.path), "state": w.state, "detail": w.detail,
                                   "command": w.command})
             if w.state == "unreadable":
                 r.warn(f"{st.title}: {w.detail}", f"fix {w.path} by hand; deja never rewrites a file it cannot parse")

@@ -18,8 +18,16 @@ class HomeError(DejaError):
     """HOME is unset, empty or relative, and a path deja needs derives from it."""
 
 
-def home() -> Path:
-    value = os.environ.get("HOME")
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # no typing import on the search path
+    from collections.abc import Callable
+
+    # How a variable is read: os.environ.get, or discovery's look (deja.sources.look), which notes it.
+    Getenv = Callable[[str], str | None]
+
+
+def home(getenv: Getenv | None = None) -> Path:
+    value = (getenv or os.environ.get)("HOME")
     if not value or not os.path.isabs(value):
         what = "not set" if value is None else "empty" if not value else f"not an absolute path ({value!r})"
         raise HomeError(f"HOME is {what}: set it to your home directory "
@@ -27,23 +35,23 @@ def home() -> Path:
     return Path(value)
 
 
-def _xdg(var: str, default: str) -> Path:
-    value = os.environ.get(var)
+def _xdg(var: str, default: str, getenv: Getenv | None) -> Path:
+    value = (getenv or os.environ.get)(var)
     if value and os.path.isabs(value):
         return Path(value)
-    return home() / default
+    return home(getenv) / default
 
 
 def cache_home() -> Path:
-    return _xdg("XDG_CACHE_HOME", ".cache")
+    return _xdg("XDG_CACHE_HOME", ".cache", None)
 
 
-def data_home() -> Path:
-    return _xdg("XDG_DATA_HOME", ".local/share")
+def data_home(getenv: Getenv | None = None) -> Path:
+    return _xdg("XDG_DATA_HOME", ".local/share", getenv)
 
 
-def config_home() -> Path:
-    return _xdg("XDG_CONFIG_HOME", ".config")
+def config_home(getenv: Getenv | None = None) -> Path:
+    return _xdg("XDG_CONFIG_HOME", ".config", getenv)
 
 
 def index_dir() -> Path:
@@ -54,17 +62,17 @@ def index_dir() -> Path:
     return cache_home() / "deja"
 
 
-def notes_file() -> Path:
+def notes_file(getenv: Getenv | None = None) -> Path:
     """`deja remember` entries: primary data, never deleted by deja."""
-    override = os.environ.get("DEJA_NOTES_FILE")
+    override = (getenv or os.environ.get)("DEJA_NOTES_FILE")
     if override:
         return Path(override).expanduser()
-    return data_home() / "deja" / "notes.jsonl"
+    return data_home(getenv) / "deja" / "notes.jsonl"
 
 
-def harness_root(harness: str, default: Path) -> Path:
+def harness_root(harness: str, default: Path, getenv: Getenv | None = None) -> Path:
     """A harness's store root: `DEJA_<HARNESS>_ROOT` when set, else `default`."""
-    override = os.environ.get(f"DEJA_{harness.upper()}_ROOT")
+    override = (getenv or os.environ.get)(f"DEJA_{harness.upper()}_ROOT")
     if override:
         return Path(override).expanduser()
     return default

@@ -28,8 +28,9 @@ def valid(t: object) -> float:
     NaN, infinities, integers too large for a float, None and non-numbers are all unknown.
     """
     try:
-        if EARLIEST <= t <= _LATEST:  # type: ignore[operator]
-            return float(t)  # type: ignore[arg-type]
+        # Any value is tried: what does not compare or convert raises, and is unknown.
+        if EARLIEST <= t <= _LATEST:  # type: ignore[operator]  # t is any object, on purpose
+            return float(t)  # type: ignore[arg-type]  # likewise
     except (TypeError, ValueError, ArithmeticError):  # Decimal('NaN') raises on comparison
         pass
     return 0.0

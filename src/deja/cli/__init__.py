@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
 
             plain = quick.parse(args)
         if plain is not None:
-            rc = quick.search(**plain, last=argv is None)  # type: ignore[possibly-undefined]
+            rc = quick.search(**plain, last=argv is None)
             if argv is None:  # the whole process: its store is closed, its output written
                 sys.stdout.flush()
                 sys.stderr.flush()

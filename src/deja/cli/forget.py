@@ -29,11 +29,11 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
     store, lock = opened
     try:
         if list_:
-            rows = store.catalog.tombstones()
+            stones = store.catalog.tombstones()
             if as_json:
                 render.emit_json({"schema_version": SCHEMA_VERSION, "forgotten": [
-                    {"key": k, "path": p, "title": t, "forgotten_at": render.iso(c)} for k, p, t, c in rows]})
-            for k, p, t, c in rows if not as_json else []:
+                    {"key": k, "path": p, "title": t, "forgotten_at": render.iso(c)} for k, p, t, c in stones]})
+            for k, p, t, c in stones if not as_json else []:
                 render.echo(f"{render.day(c)}  {k}  {t}")
             return
         if unforget:

@@ -173,8 +173,8 @@ def _print(r) -> None:
             continue
         bits = []
         for w in a["wiring"]:
-            colour = {"installed": "green", "outdated": "yellow", "unreadable": "red"}.get(w["state"])
-            bits.append(f"{w['what']} " + (render.style(w["state"], fg=colour) if colour else w["state"]))
+            shade = {"installed": "green", "outdated": "yellow", "unreadable": "red"}.get(w["state"])
+            bits.append(f"{w['what']} " + (render.style(w["state"], fg=shade) if shade else w["state"]))
         if a.get("server") == "does not start":
             bits[0] += " " + render.style("(does not start)", fg="red")
         hint = ""

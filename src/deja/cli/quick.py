@@ -44,9 +44,10 @@ def parse(args: list[str]) -> dict | None:
             if name not in _VALUES:
                 return None
             if not eq:
-                value = next(rest, None)
-                if value is None:
+                following = next(rest, None)
+                if following is None:
                     return None
+                value = following
             if name == "--role":
                 out["roles"].append(value)
             elif name == "--limit":
@@ -74,7 +75,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     """
     text = " ".join(query)
     if limit is None:
-        limit = config.get("limit")[0]
+        limit = config.number("limit")
     if not roles:
         roles = config.get("roles")[0] or ()
     if not no_embed and config.get("semantic")[0] is False:

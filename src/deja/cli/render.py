@@ -161,9 +161,8 @@ def emit_json(obj: dict) -> None:
     sees them raw)."""
     import json  # only a --json run pays for it
 
-    if redact.enabled():
-        obj = redact.redact_data(obj)[0]  # type: ignore[assignment]
-    text = json.dumps(obj, ensure_ascii=False, indent=None)
+    shown: object = redact.redact_data(obj)[0] if redact.enabled() else obj
+    text = json.dumps(shown, ensure_ascii=False, indent=None)
     if _JSON_RAW_CONTROL.search(text):
         text = _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     data = (text + "\n").encode("utf-8", "replace")

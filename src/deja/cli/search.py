@@ -98,7 +98,7 @@ def last(n, harness, project, as_json) -> None:
     store = _open_fresh(quiet=as_json)
     try:
         root = projects.resolve(store.catalog, project)
-        rows = store.recent(n or int(config.get("last")[0]), harness, root)
+        rows = store.recent(n or config.number("last"), harness, root)
         render.prepare(store.catalog, rows)
     finally:
         store.close()

@@ -143,8 +143,8 @@ def fix(error, project, harness, since, limit, as_json) -> None:
         render.echo(render.header(f.session))
         if f.failed:
             render.echo(f"    {f.failed} failed: {f.error}")
-        for c in f.commands:
-            render.echo(f"    $ {c}")
+        for cmd in f.commands:
+            render.echo(f"    $ {cmd}")
         if f.edited:
             render.echo(f"    edited {', '.join(f.edited)}")
         if f.verified and f.failed:

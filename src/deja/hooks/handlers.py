@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from deja import paths
+from deja.text.clip import clip
 
 
 from deja.hooks.payload import (
@@ -45,7 +46,6 @@ from deja.hooks.payload import (
     SNIPPET_CHARS,
     STATE_DAYS,
     _Lazy,
-    _clip,
     _date,
     _str,
     is_history_question,
@@ -141,12 +141,12 @@ def context(p: Payload, store) -> str:
     notes: list[str] = []
     for n in store.recent(CONTEXT_NOTES, harness="notes", root=project):
         for rec in reversed(store.records(n.sid)):
-            notes.append(f"- {_date(rec.time)} note: {_clip(rec.text, 240)}")
+            notes.append(f"- {_date(rec.time)} note: {clip(rec.text, 240)}")
             if len(notes) >= CONTEXT_NOTES:
                 break
         if len(notes) >= CONTEXT_NOTES:
             break
-    items = [f"- {_ref(r)}: {_clip(r.title, 100) or '(untitled)'}" for r in rows]
+    items = [f"- {_ref(r)}: {clip(r.title, 100) or '(untitled)'}" for r in rows]
     if not items and not notes:
         return ""
     head = f"deja: recent history of project {project} ({FRAME})."  # the path: two `shop`s are two projects
@@ -200,14 +200,14 @@ def _hit_line(h) -> str:
     s = h.session
     best = h.answer if h.answer is not None and h.answer.text.strip() else None
     snip = best.text if best else next((x.text for x in h.snippets if x.text.strip()), "")
-    title = _clip(s.title, 80)
+    title = clip(s.title, 80)
     line = f"- {_ref(s)}"
     if title:
         line += f" “{title}”"
     if snip:
-        line += f": {_clip(snip, SNIPPET_CHARS)}"
+        line += f": {clip(snip, SNIPPET_CHARS)}"
     if h.decision and h.decision.strip() not in snip:
-        line += f" — decided: {_clip(h.decision, SNIPPET_CHARS)}"
+        line += f" — decided: {clip(h.decision, SNIPPET_CHARS)}"
     return line
 
 
@@ -233,7 +233,7 @@ def tool_targets(p: Payload) -> tuple[str, list[str]]:
     """(the shell command, the files edited) that a tool call is about to run or change."""
     name = p.tool.lower()
     ti = p.tool_input
-    cmd = ti.get("command") if isinstance(ti.get("command"), str) else ""
+    cmd = got if isinstance(got := ti.get("command"), str) else ""
     if isinstance(ti.get("command"), list):
         cmd = " ".join(str(x) for x in ti["command"])
     files: list[str] = []
@@ -287,7 +287,7 @@ def _file_hint(store, path: str, p: Payload) -> str:
     line = f"deja: {os.path.basename(path)} was changed in {n} earlier sessions ({FRAME}); latest {_ref(ms[0].session)}"
     decision = next((m.decision for m in ms if m.decision), "")
     if decision:
-        line += f" — what was decided: {_clip(decision, 300)}"
+        line += f" — what was decided: {clip(decision, 300)}"
     return line
 
 
@@ -328,7 +328,7 @@ def _command_hint(store, tool_name: str, seg: str, p: Payload) -> str:
     if normalise_command(seg, p.cwd) == best.command:
         return ""  # about to run exactly what worked before: nothing to add
     failed = f"; {best.failed} of {best.runs} runs failed" if best.failed else ""
-    return (f"deja: in this project `{tool_name}` was run as `{_clip(best.command, 200)}` in {best.sessions} "
+    return (f"deja: in this project `{tool_name}` was run as `{clip(best.command, 200)}` in {best.sessions} "
             f"sessions{failed} ({FRAME}); latest {_ref(best.session)}")
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deja import times
+from deja.text.clip import clip
 
 
 class _Lazy:
@@ -191,7 +192,6 @@ _REQUEST_EN = frozenset(
     sessions day like get got show""".split()
 )
 _REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
-_CJK_RUN = _Lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
 MAX_KEYWORDS = 5
 # A history question is searched as asked (its filler is dropped by the search), cut to this.
@@ -216,14 +216,14 @@ def keywords(text: str) -> list[str]:
     words about time; CJK runs cut at Chinese function words. The most specific few, in order."""
     text = strip_recall(text)
     found: list[tuple[int, str]] = []  # (position, word)
-    from deja.text.tokenizer import FILLER_EN, content_pieces
+    from deja.text.tokenizer import FILLER_EN, cjk_runs, content_pieces, is_cjk, without_cjk
 
-    for m in _CJK_RUN.finditer(text):
-        for part in content_pieces(m.group()):
+    for start, run in cjk_runs(text):
+        for part in content_pieces(run):
             for piece in _REQUEST_ZH.split(part):
                 if len(piece) >= 2:
-                    found.append((m.start(), piece))
-    latin = _CJK_RUN.sub(" ", text)
+                    found.append((start, piece))
+    latin = without_cjk(text)
     for m in _WORD.finditer(latin):
         w = m.group().strip(".:/")
         low = w.lower()
@@ -239,7 +239,7 @@ def keywords(text: str) -> list[str]:
     if len(unique) > MAX_KEYWORDS:
         def weight(item: tuple[int, str]) -> int:
             w = item[1]
-            cjk = bool(_CJK_RUN.match(w))
+            cjk = is_cjk(w[0])
             return len(w) * (2 if cjk else 1) + (4 if re.search(r"[\d./_-]", w) else 0)
         keep = sorted(unique, key=lambda x: -weight(x))[:MAX_KEYWORDS]
         unique = sorted(keep)
@@ -251,11 +251,6 @@ def keywords(text: str) -> list[str]:
 
 def _date(t: float) -> str:
     return times.local(t, "%Y-%m-%d")
-
-
-def _clip(text: str, n: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
 # A frame's own markers inside quoted text: the hook's `<deja-recall>`/`</deja-recall>` (also

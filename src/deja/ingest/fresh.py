@@ -10,9 +10,9 @@ come out the same the full check would plan nothing: discovery and planning are 
 those observations, of the catalog's file states, and of deja's own code (whose files are
 observed too).
 
-Observations are collected by wrapping os.stat, os.lstat, os.scandir, os.listdir, os.open, open
-and os.environ while make_plan runs, so no source has to declare what it looks at and a new source
-is covered as written. The snapshot sits in the catalog (meta `fresh`); a trigger deletes it on
+Observations are collected by the `Recording` (deja.sources.look) that make_plan is handed:
+discovery reads the filesystem and the environment only through it, so nothing is patched and a
+check on one thread never sees another's. The snapshot sits in the catalog (meta `fresh`); a trigger deletes it on
 any change to the file states (migration m004), so it never outlives the states it vouches for.
 No snapshot is kept when an observation is too recent to trust (a change within the same clock
 tick leaves an mtime as it was), when a file could not be read (the full check retries those on
@@ -21,13 +21,11 @@ every read), or when a store is not a file (a database server is asked every tim
 
 from __future__ import annotations
 
-import builtins
-import io
 import marshal
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -53,9 +51,9 @@ FORMAT = 2
 Progress = Callable[[str], None]
 Sig = tuple[int, int, int, int, int, int] | None
 
-
-def _sig(st: os.stat_result) -> Sig:
-    return (st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from deja.sources.look import Recording
 
 
 def current(store: Store) -> bool:
@@ -86,136 +84,17 @@ def current(store: Store) -> bool:
     return marshal.dumps(now, 2) == sigs  # version 2 writes equal values as equal bytes
 
 
-class Recording:
-    """What a full check looked at: (path, follows symlinks) -> stat signature, env name -> value."""
-
-    def __init__(self, stat: Callable[..., os.stat_result]) -> None:
-        self.stat = stat  # the real os.stat
-        self.seen: dict[tuple[str, bool], Sig] = {}
-        self.env: dict[str, str | None] = {}
-        self.opaque = ""  # why the observations cannot be replayed ("" when they can)
-        self.end_ns = 0
-        self.code: set[tuple[str, bool]] = set()  # deja's own files: not changing under the check
-
-    def saw(self, path: object, follow: bool, st: os.stat_result | None) -> None:
-        if isinstance(path, bytes):
-            path = os.fsdecode(path)
-        elif isinstance(path, os.PathLike):
-            path = os.fspath(path)
-        if not isinstance(path, str) or not os.path.isabs(path):
-            self.opaque = self.opaque or f"looked at {path!r} (not an absolute path)"
-            return
-        sig = _sig(st) if st is not None else None
-        if self.seen.setdefault((path, follow), sig) != sig:
-            self.opaque = self.opaque or f"{path} changed while the check ran"
-
-    def look(self, path: object) -> None:
-        """A directory listed or a file read: what it was just before."""
-        try:
-            st = self.stat(path)
-        except (OSError, TypeError, ValueError):
-            st = None
-        self.saw(path, True, st)
-
-    def read_env(self, key: str, value: str | None) -> None:
-        if self.env.setdefault(key, value) != value:
-            self.opaque = self.opaque or f"${key} changed while the check ran"
-
-
-class _Env(MutableMapping):
-    """os.environ, noting each variable read."""
-
-    def __init__(self, real: MutableMapping[str, str], rec: Recording) -> None:
-        self._real, self._rec = real, rec
-
-    def __getitem__(self, key: str) -> str:
-        self._rec.read_env(key, self._real.get(key))
-        return self._real[key]
-
-    def get(self, key, default=None):  # type: ignore[override]
-        self._rec.read_env(key, self._real.get(key))
-        return self._real.get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        if isinstance(key, str):
-            self._rec.read_env(key, self._real.get(key))
-        return key in self._real
-
-    def __setitem__(self, key: str, value: str) -> None:
-        self._rec.opaque = self._rec.opaque or f"${key} was set"
-        self._real[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        self._rec.opaque = self._rec.opaque or f"${key} was unset"
-        del self._real[key]
-
-    def __iter__(self) -> Iterator[str]:
-        self._rec.opaque = self._rec.opaque or "the whole environment was read"
-        return iter(self._real)
-
-    def __len__(self) -> int:
-        return len(self._real)
-
-    def copy(self) -> dict[str, str]:
-        self._rec.opaque = self._rec.opaque or "the whole environment was read"
-        return dict(self._real)
-
-
 @contextmanager
 def recording() -> Iterator[Recording]:
-    """Note every filesystem observation and environment read made inside the block (any thread:
-    callers hold the writer lock, so one recording runs at a time)."""
-    real_stat, real_lstat, real_scandir, real_listdir, real_open = os.stat, os.lstat, os.scandir, os.listdir, os.open
-    real_io_open, real_environ = io.open, os.environ
-    rec = Recording(real_stat)
+    """A Recording for one full check: hand it to `indexer.make_plan(look=...)`; deja's own
+    code is observed when the block ends, and the end time noted (for `keep`)."""
+    from deja.sources.look import Recording
 
-    def stat(path, *, dir_fd=None, follow_symlinks=True):
-        if dir_fd is not None:
-            rec.opaque = rec.opaque or "stat relative to a directory descriptor"
-        try:
-            st = real_stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
-        except OSError:
-            rec.saw(path, follow_symlinks, None)
-            raise
-        rec.saw(path, follow_symlinks, st)
-        return st
-
-    def lstat(path, *, dir_fd=None):
-        return stat(path, dir_fd=dir_fd, follow_symlinks=False)
-
-    def scandir(path="."):
-        rec.look(path)
-        return real_scandir(path)
-
-    def listdir(path="."):
-        rec.look(path)
-        return real_listdir(path)
-
-    def os_open(path, flags, mode=0o777, *, dir_fd=None):
-        if dir_fd is not None:
-            rec.opaque = rec.opaque or "open relative to a directory descriptor"
-        rec.look(path)
-        return real_open(path, flags, mode, dir_fd=dir_fd)
-
-    def io_open(file, *args, **kwargs):
-        if not isinstance(file, int):  # a descriptor was observed when it was opened
-            rec.look(file)
-        return real_io_open(file, *args, **kwargs)
-
-    os.stat, os.lstat, os.scandir, os.listdir, os.open = stat, lstat, scandir, listdir, os_open
-    io.open = builtins.open = io_open
-    os.environ = _Env(real_environ, rec)  # type: ignore[assignment]
+    rec = Recording()
     try:
         yield rec
-        # deja's own code decides what is discovered and how a file is planned
-        for d in CODE_DIRS:
-            for path in [d, *(os.path.join(d, n) for n in real_listdir(d) if n.endswith(".py"))]:
-                rec.look(path)
-                rec.code.add((path, True))
+        rec.own_code(CODE_DIRS)
     finally:
-        os.stat, os.lstat, os.scandir, os.listdir, os.open = real_stat, real_lstat, real_scandir, real_listdir, real_open
-        io.open = builtins.open = real_io_open
-        os.environ = real_environ  # type: ignore[assignment]
         rec.end_ns = time.time_ns()
 
 
@@ -240,7 +119,7 @@ def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
     followed = sorted(p for p, follow in rec.seen if follow)
     not_followed = sorted(p for p, follow in rec.seen if not follow)
     sigs = [rec.seen[p, True] for p in followed] + [rec.seen[p, False] for p in not_followed]
-    blob = marshal.dumps((FORMAT, sorted(rec.env.items()), followed, not_followed, marshal.dumps(sigs, 2)))
+    blob = marshal.dumps((FORMAT, sorted(rec.vars.items()), followed, not_followed, marshal.dumps(sigs, 2)))
     store.put_meta(META_KEY, blob)
     return ""
 
@@ -283,7 +162,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
         if first and progress:
             progress("building the index for the first time…")
         with recording() as rec:
-            plan = indexer.make_plan(store)
+            plan = indexer.make_plan(store, look=rec)
         if not first and indexer.over(plan.tasks, INLINE_BYTES):
             cheap = [t for t in plan.tasks if t.start]
             deferred = len(plan.tasks) - len(cheap)
@@ -318,7 +197,7 @@ def refresh(store: Store, progress: Progress | None = None, deadline: float | No
     from deja.ingest import indexer
 
     with recording() as rec:
-        plan = indexer.make_plan(store)
+        plan = indexer.make_plan(store, look=rec)
     return _apply_kept(store, plan, rec, progress, deadline)
 
 
@@ -369,4 +248,4 @@ def spawn_background() -> None:
     )
 
 
-__all__ = ["open_fresh", "current", "recording", "keep", "spawn_background", "Recording", "rebuild_note", "watchdog"]
+__all__ = ["open_fresh", "current", "recording", "keep", "spawn_background", "rebuild_note", "watchdog"]

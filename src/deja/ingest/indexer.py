@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -30,7 +30,8 @@ from deja.text import redact
 from deja.errors import SourceError
 from deja.model import ROLE_CODE, Session, escaped
 from deja.ingest.report import Report
-from deja.sources.base import Source, unlisted
+from deja.sources.base import Source
+from deja.sources.look import PLAIN, Look
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
 from deja.text.decision import marks
 from deja.text.tokenizer import analyzer_input
@@ -60,15 +61,15 @@ class FileStat:
     st_mtime_ns: int
 
 
-def file_stat(path: Path, source: Source | None = None) -> FileStat:
-    token = source.change_token(path) if source is not None else None
+def file_stat(path: Path, source: Source | None = None, look: Look = PLAIN) -> FileStat:
+    token = source.change_token(path, look) if source is not None else None
     if token is not None:
         return FileStat(*token)
-    st = os.stat(path)
+    st = look.stat(path)
     size, mtime = st.st_size, st.st_mtime_ns
     if not path.name.endswith(_LINE_SUFFIXES):  # a transcript never has a -wal beside it
         try:
-            wal = os.stat(f"{path}-wal")
+            wal = look.stat(f"{path}-wal")
             size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
         except OSError:
             pass
@@ -162,11 +163,11 @@ class _Parsed:
     until_changed: bool = False  # the error holds until the file changes (SourceError)
 
 
-def exclusions() -> list[str]:
+def exclusions(look: Look = PLAIN) -> list[str]:
     """Glob patterns from `~/.config/deja/exclude`, matched against source paths and session cwds."""
-    f = paths.config_home() / "deja" / "exclude"
+    f = paths.config_home(look.env) / "deja" / "exclude"
     try:
-        lines = f.read_text().splitlines()
+        lines = look.read_bytes(f).decode().splitlines()
     except OSError:
         return []
     return [ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
@@ -238,22 +239,27 @@ def plan_file(store: Store, path: Path) -> Plan:
     return plan
 
 
-def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] | None = None) -> Plan:
+def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] | None = None,
+              look: Look | None = None) -> Plan:
     """What changed since the catalog's file states (or `known`, another catalog's): files to
-    parse whole or append, files gone. `rebuild`: every file is read whole."""
+    parse whole or append, files gone. `rebuild`: every file is read whole. Everything it reads
+    of the filesystem and the environment goes through `look` (a fresh.Recording notes it)."""
+    look = look or Look()
+    look.env("HOME")  # Path.expanduser reads it for every `~` in an override
     plan = Plan()
     known = {} if rebuild else store.catalog.files() if known is None else known
-    patterns = exclusions()
+    patterns = exclusions(look)
     seen: set[str] = set()
     harnesses = set()
-    for src in sources.enabled():
+    for src in sources.enabled(look):
+        unlisted = look.unlisted if look.unlisted is not None else []
+        before = len(unlisted)
         try:
-            with unlisted() as dirs:
-                found = src.discover()
+            found = src.discover(look)
         except OSError:
             continue  # its files are neither gone nor dropped: we could not look
         harnesses.add(src.name)
-        for d, reason in dirs:  # counted as unreadable files until they can be listed
+        for d, reason in unlisted[before:]:  # counted as unreadable files until they can be listed
             seen.add(d)
             plan.files += 1
             old = known.get(d)
@@ -269,7 +275,7 @@ def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] |
                     plan.excluded.append(key)
                 continue
             try:
-                st = file_stat(path, src)
+                st = file_stat(path, src, look)
             except OSError:
                 continue
             except SourceError:  # the store could not be asked (a server down): parse says why
@@ -280,12 +286,12 @@ def make_plan(store: Store, rebuild: bool = False, known: dict[str, FileState] |
                 plan.unchanged += 1
             else:
                 plan.tasks.append(task)
-    off = config.harnesses_off()
+    off = config.harnesses_off(look)
     for f in known.values():
         if f.harness in off:
             plan.excluded.append(f.path)  # turned off in the config file: it leaves the index
         elif f.harness in harnesses and f.path not in seen and f.state != "gone":
-            if not os.path.lexists(f.path):
+            if not look.lexists(f.path):
                 plan.gone.append(f.path)
             else:
                 # Still on disk but no longer a transcript to its source (excluded, or superseded
@@ -302,7 +308,8 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
         # Append only onto the very prefix read before: a rewind that regrew past the old size
         # must be re-read whole, or its replaced turns would stay in the index for good.
         try:
-            if _prefix_hash(path, start) != task.old.prefix_hash:  # type: ignore[union-attr]
+            assert task.old is not None  # a start past 0 continues a file read before
+            if _prefix_hash(path, start) != task.old.prefix_hash:
                 task.start = start = 0
         except OSError:
             task.start = start = 0
@@ -365,7 +372,7 @@ def _parse_in_worker(task: Task) -> _Parsed:
     return _parse(task, *_worker_args)
 
 
-def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Iterator[_Parsed]:
+def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Generator[_Parsed, None, None]:
     """Each task parsed, in plan order: here, or in a pool of workers for a large plan. Where no
     pool can start (no /dev/shm, no semaphores) or a worker dies (killed, out of memory), what is
     left is parsed here: a pool only ever makes a run faster."""

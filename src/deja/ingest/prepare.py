@@ -11,7 +11,8 @@ import re
 import unicodedata
 
 from deja.text import redact
-from deja.model import Role, Session
+from deja.text.clip import clip
+from deja.model import Record, Role, Session
 
 # Stored text per record is capped (after redaction) so one pasted log cannot dominate the index.
 MAX_RECORD_CHARS = 64 * 1024
@@ -98,23 +99,18 @@ def derive_title(session: Session) -> str:
     for i, text in enumerate(users):
         thin = len(text.split()) <= 2 and len(text) <= 12
         if not thin or i == len(users) - 1:
-            return shorten(text)
+            return clip(text, TITLE_CHARS)
     for role, prefix in ((Role.ASSISTANT, ""), (Role.TOOL_OUTPUT, "tool output: ")):
         for r in session.records:
             if r.role is role:
-                return shorten(prefix + r.text)
+                return clip(prefix + r.text, TITLE_CHARS)
     return ""
-
-
-def shorten(text: str, limit: int = TITLE_CHARS) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def prepare(session: Session, redacting: bool = True) -> int:
     """Clean, redact, cap and de-duplicate a session's records in place; returns redactions."""
     redactions = 0
-    kept = []
+    kept: list[Record] = []
     seen: set[tuple[Role, float, str]] = set()
     for rec in session.records:
         text = clean(rec.text, rec.role)
@@ -141,7 +137,7 @@ def prepare(session: Session, redacting: bool = True) -> int:
         if redacting:
             session.title, n = redact.redact(session.title)
             redactions += n
-        session.title = shorten(session.title)
+        session.title = clip(session.title, TITLE_CHARS)
     else:
         session.title = derive_title(session)  # from records already redacted
     if redacting and session.cwd:

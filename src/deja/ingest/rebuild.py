@@ -85,7 +85,7 @@ def run(root: Path, progress: Progress | None = None) -> Outcome:
         # gone and excluded are judged against the old catalog, as an incremental run would
         before = indexer.make_plan(store, known=known)
         with fresh.recording() as rec:
-            plan = indexer.make_plan(store, rebuild=True)
+            plan = indexer.make_plan(store, rebuild=True, look=rec)
         t0 = time.monotonic()
         report = indexer.apply(store, plan, progress)
         outcome = Outcome(report, damaged=prior.damaged)

@@ -121,9 +121,10 @@ def load_json(path: Path) -> tuple[dict, JsonStyle, bool]:
         return {}, json_style(text), text is not None
     try:
         data = json.loads(text)
-    except ValueError as e:
+    except ValueError as e:  # JSONDecodeError, or a number past Python's digit limit
+        why = f"{e.msg}, line {e.lineno}" if isinstance(e, json.JSONDecodeError) else str(e)
         raise ConfigError(
-            f"{path} does not parse as JSON ({e.msg}, line {e.lineno}); deja will not rewrite it: "
+            f"{path} does not parse as JSON ({why}); deja will not rewrite it: "
             "fix it (or remove its comments) and run the command again"
         ) from None
     if not isinstance(data, dict):

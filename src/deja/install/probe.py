@@ -13,6 +13,8 @@ import subprocess
 import time
 from collections.abc import Sequence
 
+from deja.text.clip import clip
+
 TIMEOUT = 20.0  # a cold interpreter on a busy machine takes a few seconds to load the SDK
 _INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
          "params": {"protocolVersion": "2025-06-18", "capabilities": {},
@@ -63,9 +65,10 @@ def check(argv: Sequence[str], env: dict[str, str] | None = None, timeout: float
 
 
 def _send(p: subprocess.Popen, msg: dict) -> None:
+    assert p.stdin is not None  # started with stdin=PIPE
     try:
-        p.stdin.write((json.dumps(msg) + "\n").encode())  # type: ignore[union-attr]
-        p.stdin.flush()  # type: ignore[union-attr]
+        p.stdin.write((json.dumps(msg) + "\n").encode())
+        p.stdin.flush()
     except OSError:
         pass  # it exited; the reader says why
 
@@ -77,8 +80,9 @@ class _Lines:
         self.p, self.deadline = p, deadline
         self.out, self.err = b"", b""
         self.sel = selectors.DefaultSelector()
-        self.sel.register(p.stdout, selectors.EVENT_READ, "out")  # type: ignore[arg-type]
-        self.sel.register(p.stderr, selectors.EVENT_READ, "err")  # type: ignore[arg-type]
+        assert p.stdout is not None and p.stderr is not None  # started with both piped
+        self.sel.register(p.stdout, selectors.EVENT_READ, "out")
+        self.sel.register(p.stderr, selectors.EVENT_READ, "err")
 
     def reply(self, want: int) -> dict:
         while True:
@@ -95,7 +99,7 @@ class _Lines:
                 raise Failed(f"no answer within {TIMEOUT:.0f}s" + self._said())
             events = self.sel.select(left)
             for key, _ in events:
-                chunk = os.read(key.fileobj.fileno(), 65536)  # type: ignore[union-attr]
+                chunk = os.read(key.fd, 65536)
                 if not chunk:
                     self.sel.unregister(key.fileobj)
                     continue
@@ -114,8 +118,7 @@ class _Lines:
 
 def _short(x: object, n: int = 200) -> str:
     s = x if isinstance(x, str) else json.dumps(x, ensure_ascii=False)
-    s = " ".join(s.split())
-    return s if len(s) <= n else s[: n - 1] + "…"
+    return clip(s, n)
 
 
 def problem(argv: Sequence[str], env: dict[str, str] | None, agent: str) -> str | None:

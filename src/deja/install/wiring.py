@@ -93,6 +93,11 @@ def _argv(entry: dict) -> tuple[tuple[str, ...], dict[str, str] | None]:
     return tuple(str(x) for x in parts), env
 
 
+def _list(value: object) -> list:
+    """`value` when it is a list, else no items (a hand-edited file may hold anything)."""
+    return value if isinstance(value, list) else []
+
+
 # -- the kinds of wiring
 
 
@@ -236,7 +241,7 @@ class TomlEntry:
             cur = cur.get(k) if isinstance(cur, dict) else None
         if not isinstance(cur, dict):
             return WiringState(self.what, path, "absent")
-        program = cur.get("command") if isinstance(cur.get("command"), str) else ""
+        program = got if isinstance(got := cur.get("command"), str) else ""
         argv, env = _argv(cur)
         if cmd is None or all(cur.get(k) == v for k, v in self.entry(cmd).items()):
             return WiringState(self.what, path, "installed", command=program, argv=argv, env=env)
@@ -309,7 +314,7 @@ class JsonHooks:
         if not isinstance(handler, dict) or not isinstance(handler.get("command"), str):
             return False
         m = _OURS.search(handler["command"])
-        return bool(m) and (kind is None or m.group(1) == kind)
+        return m is not None and (kind is None or m.group(1) == kind)
 
     def _box(self, data: dict, path: Path) -> dict | None:
         return _dig(data, ("hooks",), path)
@@ -322,7 +327,7 @@ class JsonHooks:
         except ConfigError as e:
             return WiringState(self.what, path, "unreadable", str(e))
         found = [h for groups in box.values() if isinstance(groups, list) for g in groups if isinstance(g, dict)
-                 for h in (g.get("hooks") if isinstance(g.get("hooks"), list) else []) if self._ours(h)]
+                 for h in _list(g.get("hooks")) if self._ours(h)]
         if not found:
             return WiringState(self.what, path, "absent")
         program = shlex.split(found[0]["command"])[0] if found[0]["command"].strip() else ""

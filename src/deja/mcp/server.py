@@ -18,7 +18,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from typing import Annotated, TypeVar
+from typing import Annotated, TypeVar, cast
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
@@ -37,6 +37,7 @@ from deja.roles import roles_from_names
 from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
 from deja.store import SessionRow, Store, generations, session_json
+from deja.text.clip import clip
 from deja.times import iso
 
 log = logging.getLogger("deja.mcp")
@@ -84,7 +85,7 @@ def _argument_error(tool: str, e: ValidationError) -> str:
 class Server(MCPServer):
     """MCPServer whose tool errors are one line, without the SDK's `Error executing tool` prefix."""
 
-    async def call_tool(self, name, arguments, context=None):  # type: ignore[override]
+    async def call_tool(self, name, arguments, context=None):
         try:
             return await super().call_tool(name, arguments, context)
         except UnexpectedToolError:
@@ -145,7 +146,7 @@ class Memory:
                 if note:
                     out.data["note"] = note
             elif isinstance(out, str):
-                out = _framed(out, note)
+                return _framed(out, note)
             return out
         except DejaError as e:
             raise ToolError(_for_agents(e)) from e
@@ -163,11 +164,6 @@ def _cap(lines: list[str], max_bytes: int, more: str = "") -> str:
         out.append(line)
         used += n
     return "\n".join(out) + "\n"
-
-
-def _clip(text: str, n: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _day(ts: float) -> str:
@@ -189,7 +185,9 @@ def _result(out: object) -> object:
     if isinstance(out, Answer):
         from deja.text import redact
 
-        data = redact.redact_data(out.data)[0] if redact.enabled() else out.data  # sent, so redacted again
+        data = out.data
+        if redact.enabled():  # sent, so redacted again; a dict redacts to a dict
+            data = cast(dict, redact.redact_data(data)[0])
         return CallToolResult(content=[TextContent(type="text", text=out.text)],
                               structured_content={"untrusted": UNTRUSTED, **data})
     if isinstance(out, str) and out == BUILDING:
@@ -240,14 +238,14 @@ def build(memory: Memory | None = None) -> MCPServer:
             description="only these records: user, assistant, tool, command, files, edit (e.g. [\"command\"]: what was run)")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="sessions to return")] = 5,
         offset: Annotated[int, Field(ge=0, description="sessions to skip (paging)")] = 0,
-    ) -> str:
+    ) -> Answer | str:
         h = _harness(harness)
         try:
             wanted = roles_from_names(roles or [])
         except DejaError as e:
             raise ToolError(str(e)) from e
 
-        def run(store: Store) -> str:
+        def run(store: Store) -> Answer | str:
             res = search(store, query, Options(harness=h, project=project, roles=wanted, limit=offset + limit, embed=True))
             page = res.hits[offset:]
             if not page:
@@ -261,12 +259,12 @@ def build(memory: Memory | None = None) -> MCPServer:
                 a = hit.answer
                 if a is None or any(s.seq == a.seq for s in hit.snippets):
                     return []
-                return [f"    answer: {_clip(a.text, 240)}"]
+                return [f"    answer: {clip(a.text, 240)}"]
 
             # Whole sessions only, as many as fit in the budget; `more` names the next offset.
-            blocks = [[f"[{i}] {_ref(hit.session)} — {_clip(hit.session.title, 100)}" + (f" [{hit.state}]" if hit.state else ""),
-                       *(f"    {s.role}: {_clip(s.text, 240)}" for s in hit.snippets), *answer(hit),
-                       *([f"    decided: {_clip(hit.decision, 240)}"] if hit.decision else [])]
+            blocks = [[f"[{i}] {_ref(hit.session)} — {clip(hit.session.title, 100)}" + (f" [{hit.state}]" if hit.state else ""),
+                       *(f"    {s.role}: {clip(s.text, 240)}" for s in hit.snippets), *answer(hit),
+                       *([f"    decided: {clip(hit.decision, 240)}"] if hit.decision else [])]
                       for i, hit in enumerate(page, offset + 1)]
             budget = RECALL_BYTES - len(PREAMBLE.encode()) - 200
             shown: list[str] = []
@@ -279,10 +277,10 @@ def build(memory: Memory | None = None) -> MCPServer:
                 budget -= size
                 n += 1
             if weak:
-                head = (f"No past session matches {_clip(query, 100)!r}; near misses, LOW CONFIDENCE (they hold little "
+                head = (f"No past session matches {clip(query, 100)!r}; near misses, LOW CONFIDENCE (they hold little "
                         f"of what was asked), {offset + 1}-{offset + n}:")
             else:
-                head = f"{res.total} session(s) match {_clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"
+                head = f"{res.total} session(s) match {clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"
             more = f"[more: call recall with offset={offset + n}]" if res.total > offset + n else ""
             data = {"query": query, "total": res.total, "tier": res.tier, "offset": offset,
                     "next_offset": offset + n if more else None,
@@ -301,10 +299,10 @@ def build(memory: Memory | None = None) -> MCPServer:
           "and files. Call it when you need one earlier piece of work as context rather than a list of hits. At most 8 KB.")
     def recall_context(
         query: Annotated[str, Field(description="what the session was about")], harness: Harness = None
-    ) -> str:
+    ) -> Answer | str:
         h = _harness(harness)
 
-        def run(store: Store) -> str:
+        def run(store: Store) -> Answer | str:
             d = lib.digest(store, query, h, max_bytes=CONTEXT_BYTES - len(PREAMBLE.encode()))
             return Answer(PREAMBLE + (d.markdown if d else f"No past session matches {query!r}.\n"),
                           {"query": query, "found": d is not None, "markdown": d.markdown if d else None})
@@ -318,8 +316,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         path: Annotated[str, Field(description="the file: a path or its name")],
         project: Project = None,
         limit: Annotated[int, Field(ge=1, le=30)] = 8,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             res = lib.blame(store, path, project, limit=limit)
             data = {"path": path, "total": res.total, "sessions": [
                 {**_hit_json(m.session), "touched": m.touched, "mention": m.mention, "specificity": m.specificity,
@@ -342,8 +340,8 @@ def build(memory: Memory | None = None) -> MCPServer:
     def fix(
         error: Annotated[str, Field(description="the error text or traceback")],
         limit: Annotated[int, Field(ge=1, le=20)] = 5,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             res = lib.fix(store, error, limit=limit)
             data = {"signature": res.signature, "unresolved": res.unresolved,
                     "commands": [{"command": c.command, "sessions": c.sessions, "verified": c.verified} for c in res.commands],
@@ -368,8 +366,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         what: Annotated[str, Field(description="the tool or command, e.g. pytest, cargo test")],
         project: Project = None,
         limit: Annotated[int, Field(ge=1, le=50)] = 10,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             res = lib.how(store, what, project, limit=limit)
             data = {"what": what, "total": res.total, "invocations": [
                 {"command": i.command, "sessions": i.sessions, "runs": i.runs, "failed": i.failed, "last": iso(i.last),
@@ -391,7 +389,7 @@ def build(memory: Memory | None = None) -> MCPServer:
         text: Annotated[str, Field(description="the note")],
         project: Annotated[str | None, Field(description="the project it belongs to (default: the server's directory)")] = None,
         tags: Annotated[list[str] | None, Field(description="tags")] = None,
-    ) -> str:
+    ) -> Answer | str:
         try:
             entry, indexed = notes.remember(text, project or os.getcwd(), tags or [])
         except DejaError as e:
@@ -408,17 +406,17 @@ def build(memory: Memory | None = None) -> MCPServer:
         id: Annotated[str, Field(description="session id, harness:id, or a unique prefix")],
         offset: Annotated[int, Field(ge=0, description="records to skip")] = 0,
         limit: Annotated[int, Field(ge=1, le=200, description="records to return")] = 30,
-    ) -> str:
-        def run(store: Store) -> str:
+    ) -> Answer | str:
+        def run(store: Store) -> Answer | str:
             row = store.session(id)
             records = store.records(row.sid)
-            head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
+            head = f"{_ref(row)} — {clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
             lines = [head]
             page = records[offset : offset + limit]
             used = len(PREAMBLE.encode()) + len(head.encode()) + 100
             shown = 0
             for r in page:
-                line = f"[{r.seq}] {CODE_ROLE[r.role].value}: {_clip(r.text, RECORD_CHARS)}"
+                line = f"[{r.seq}] {CODE_ROLE[r.role].value}: {clip(r.text, RECORD_CHARS)}"
                 if used + len(line.encode()) > SESSION_BYTES:
                     break
                 lines.append(line)
@@ -429,7 +427,7 @@ def build(memory: Memory | None = None) -> MCPServer:
                 lines.append(f"[more: call session with offset={offset + shown}]")
             data = {"session": _hit_json(row), "offset": offset, "total_records": len(records),
                     "next_offset": offset + shown if more else None,
-                    "records": [{"seq": r.seq, "role": CODE_ROLE[r.role].value, "text": _clip(r.text, RECORD_CHARS)}
+                    "records": [{"seq": r.seq, "role": CODE_ROLE[r.role].value, "text": clip(r.text, RECORD_CHARS)}
                                 for r in page[:shown]]}
             return Answer(PREAMBLE + "\n".join(lines) + "\n", data)
 
@@ -477,7 +475,7 @@ async def _serve_stdio(server: MCPServer, first: bytes = b"", answered: object =
 
         async def take(item: SessionMessage | Exception) -> None:
             if isinstance(item, Exception):
-                log.warning("ignored a line that is not JSON-RPC: %s", _clip(str(item), 200))
+                log.warning("ignored a line that is not JSON-RPC: %s", clip(str(item), 200))
                 error = ErrorData(code=PARSE_ERROR, message="Parse error: not a JSON-RPC message")
                 await write.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
             else:

@@ -390,7 +390,12 @@ def units(store: Any, row: Any) -> list[tuple[int, str]]:
     if row.title and len(out) > 1 and any(t.startswith(out[0][1].rstrip("…").rstrip()) for _, t in out[1:]):
         out = out[1:]
     seen: set[str] = set()
-    return [(r, t) for r, t in out if t and not (t in seen or seen.add(t))]  # type: ignore[func-returns-value]
+    kept = []
+    for r, t in out:
+        if t and t not in seen:
+            seen.add(t)
+            kept.append((r, t))
+    return kept
 
 
 class EmbedStats:

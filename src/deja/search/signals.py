@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 
+from deja.text.tokenizer import is_cjk
+
 # Words shorter than this are not fuzzed: one edit turns most short words into other words.
 FUZZY_MIN_CHARS = 5
 # Words shorter than this have no useful word forms (`is`, `bed`, `sing`).
 STEM_MIN_CHARS = 4
-# Hiragana and katakana, CJK ideographs (+ ext. A), hangul syllables, compatibility ideographs.
-# Tested in Python: compiling these ranges as a regex costs ~4 ms in every process.
-_CJK = (("\u3040", "\u30ff"), ("\u3400", "\u4dbf"), ("\u4e00", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 _LATIN_WORD = re.compile(r"^[a-z]+$")
 _VOWEL = re.compile(r"[aeiouy]")
 
@@ -20,7 +19,7 @@ def fuzzable(token: str) -> bool:
     """A token the `close` tier may match within one edit: long enough, and never CJK (a CJK
     bigram one edit away is a different word)."""
     return (len(token) >= FUZZY_MIN_CHARS and not token.isdigit()
-            and not any(lo <= ch <= hi for ch in token for lo, hi in _CJK))
+            and not any(is_cjk(ch) for ch in token))
 
 
 def stem(word: str) -> str:

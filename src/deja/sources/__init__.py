@@ -16,6 +16,7 @@ from deja.harnesses import HARNESSES
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a source loads
     from deja.sources.base import Source
+    from deja.sources.look import PLAIN, Look
 
 def available() -> list[str]:
     """Harnesses whose source module is present."""
@@ -32,13 +33,14 @@ def load(name: str) -> Source:
 load_errors: dict[str, str] = {}
 
 
-def enabled() -> list[Source]:
-    """The sources to index, honouring DEJA_SOURCES and the config file's [harnesses]."""
+def enabled(look: Look | None = None) -> list[Source]:
+    """The sources to index, honouring DEJA_SOURCES and the config file's [harnesses] (read
+    through `look` when discovery hands one)."""
     from deja import config
 
-    off = config.harnesses_off()
+    off = config.harnesses_off(look)
     names = [n for n in available() if n not in off]
-    want = os.environ.get("DEJA_SOURCES")
+    want = look.env("DEJA_SOURCES") if look is not None else os.environ.get("DEJA_SOURCES")
     if want:
         chosen = {w.strip() for w in want.split(",") if w.strip()}
         names = [n for n in names if n in chosen]

@@ -40,6 +40,7 @@ from deja.sources.base import (
     parse_time,
     read_bytes,
 )
+from deja.sources.look import PLAIN, Look
 
 HISTORY = ".aider.chat.history.md"
 _HEADER = "# aider chat started at "
@@ -63,28 +64,28 @@ class Aider(Source):
     version = 1
     append_only = False  # many sessions per file, ids by ordinal: re-read whole
 
-    def _probe_roots(self) -> list[Path]:
-        roots = [paths.harness_root(self.name, paths.home())]
-        extra = os.environ.get("DEJA_AIDER_ROOTS", "")
+    def _probe_roots(self, look: Look = PLAIN) -> list[Path]:
+        roots = [paths.harness_root(self.name, paths.home(look.env), look.env)]
+        extra = look.env("DEJA_AIDER_ROOTS") or ""
         roots += [Path(p).expanduser() for p in extra.split(os.pathsep) if p.strip()]
         return roots
 
-    def roots(self) -> list[Path]:
-        out = self._probe_roots()
-        env = _env_file()
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        out = self._probe_roots(look)
+        env = _env_file(look)
         if env is not None:
             out.append(env)
         return out
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         found: dict[str, Path] = {}
-        for root in self._probe_roots():
-            children = _subdirs(root)
-            for d in [root, *children, *(g for c in children for g in _subdirs(c))]:
-                _probe(found, d / HISTORY)
-        env = _env_file()
+        for root in self._probe_roots(look):
+            children = _subdirs(root, look)
+            for d in [root, *children, *(g for c in children for g in _subdirs(c, look))]:
+                _probe(found, d / HISTORY, look)
+        env = _env_file(look)
         if env is not None:
-            _probe(found, env)
+            _probe(found, env, look)
         return sorted(found.values())
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
@@ -99,19 +100,19 @@ class Aider(Source):
         return Parsed(finish(reader.sessions), 0, reader.skipped)
 
 
-def _env_file() -> Path | None:
-    value = os.environ.get("AIDER_CHAT_HISTORY_FILE", "").strip()
+def _env_file(look: Look = PLAIN) -> Path | None:
+    value = (look.env("AIDER_CHAT_HISTORY_FILE") or "").strip()
     if not value:
         return None
     p = Path(value).expanduser()
     return p if p.is_absolute() else None  # relative to wherever aider ran: unknowable
 
 
-def _subdirs(d: Path) -> list[Path]:
+def _subdirs(d: Path, look: Look = PLAIN) -> list[Path]:
     """Non-hidden directories directly under `d` (symlinks not followed)."""
     out: list[Path] = []
     try:
-        with os.scandir(d) as it:
+        with look.scandir(d) as it:
             for e in it:
                 try:
                     if not e.name.startswith(".") and e.is_dir(follow_symlinks=False):
@@ -123,9 +124,9 @@ def _subdirs(d: Path) -> list[Path]:
     return out
 
 
-def _probe(found: dict[str, Path], p: Path) -> None:
+def _probe(found: dict[str, Path], p: Path, look: Look = PLAIN) -> None:
     try:
-        mode = os.lstat(p).st_mode
+        mode = look.lstat(p).st_mode
     except OSError:
         return
     if stat.S_ISLNK(mode) or stat.S_ISDIR(mode):

@@ -40,6 +40,7 @@ from deja.sources.base import (
     parse_time,
     read_bytes,
 )
+from deja.sources.look import PLAIN, Look
 
 TRANSCRIPT = Path(".system_generated") / "logs" / "transcript.jsonl"
 COMMAND_STEPS = {"RUN_COMMAND", "GENERIC"}
@@ -57,30 +58,30 @@ class Antigravity(Source):
     version = 1
     append_only = False
 
-    def roots(self) -> list[Path]:
-        override = os.environ.get("DEJA_ANTIGRAVITY_ROOT")
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        override = look.env("DEJA_ANTIGRAVITY_ROOT")
         if override:
             return [Path(override).expanduser()]
-        gemini = paths.home() / ".gemini"
+        gemini = paths.home(look.env) / ".gemini"
         try:
             found = sorted(
-                Path(e.path) for e in os.scandir(gemini)
+                Path(e.path) for e in look.scandir(gemini)
                 if e.name.startswith("antigravity") and e.is_dir(follow_symlinks=False)
             )
         except OSError:
             found = []
         return found or [gemini / "antigravity"]
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         out: list[Path] = []
-        for root in self.roots():
+        for root in self.roots(look):
             try:
-                sessions = sorted(e.path for e in os.scandir(root / "brain") if e.is_dir(follow_symlinks=False))
+                sessions = sorted(e.path for e in look.scandir(root / "brain") if e.is_dir(follow_symlinks=False))
             except OSError:
                 continue
             for d in sessions:
                 p = Path(d) / TRANSCRIPT
-                if os.path.lexists(p) and not p.is_symlink():
+                if look.lexists(p) and not look.is_link(p):
                     out.append(p)
         return out
 

@@ -18,6 +18,7 @@ import msgspec
 
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.sources.look import PLAIN, Look
 from deja.times import valid
 
 _decoder = msgspec.json.Decoder()
@@ -64,12 +65,13 @@ class Source:
     # True when a file only ever grows, so a later parse may resume at `Parsed.offset`.
     append_only: bool = False
 
-    def roots(self) -> list[Path]:
-        """Where this harness keeps its store (after env overrides)."""
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        """Where this harness keeps its store (after env overrides), as `look` sees it."""
         raise NotImplementedError
 
-    def discover(self) -> list[Path]:
-        """Every file of the store, sorted."""
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        """Every file of the store, sorted. Everything it reads of the filesystem and the
+        environment goes through `look` (deja.sources.look), which may note it."""
         raise NotImplementedError
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
@@ -82,33 +84,18 @@ class Source:
         data measures it (inflate.inflated_size), counting no further than just past `stop`."""
         return size - start
 
-    def change_token(self, path: Path) -> tuple[int, int] | None:
+    def change_token(self, path: Path, look: Look = PLAIN) -> tuple[int, int] | None:
         """(size, mtime_ns)-like token that changes when `path` does, for a store that is not a
         plain file (a database server); None means: stat the file (and its SQLite `-wal`)."""
         return None
 
 
-# Where walk() notes the directories it could not list: the innermost `unlisted()` block's list.
-_collecting: list[list[tuple[str, str]]] = []
-
-
-@contextmanager
-def unlisted() -> Iterator[list[tuple[str, str]]]:
-    """(path, reason) of each directory the walks inside the block could not list (permission
-    denied, an I/O error), so that discovery counts them instead of passing over them."""
-    found: list[tuple[str, str]] = []
-    _collecting.append(found)
-    try:
-        yield found
-    finally:
-        _collecting.remove(found)
-
-
-def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, ...] = ()) -> list[Path]:
+def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, ...] = (),
+         look: Look = PLAIN) -> list[Path]:
     """Regular files under `root` whose name ends with one of `suffixes` (or matches `match`).
 
     Symlinks and special files (a FIFO would block open() forever) are not followed or returned.
-    A directory that cannot be listed is passed over and noted (see `unlisted`); one that is
+    A directory that cannot be listed is passed over and noted (in `look.unlisted`); one that is
     not there is not.
     """
     found: list[str] = []
@@ -116,41 +103,41 @@ def walk(root: Path, match: re.Pattern[str] | None = None, suffixes: tuple[str, 
     while stack:
         d = stack.pop()
         try:
-            it = os.scandir(d)
+            it = look.scandir(d)
         except (FileNotFoundError, NotADirectoryError):
             continue
-        except OSError as e:
-            if _collecting:
-                _collecting[-1].append((d, "cannot list this directory: " + (e.strerror or str(e)).lower()))
+        except OSError as err:
+            if look.unlisted is not None:
+                look.unlisted.append((d, "cannot list this directory: " + (err.strerror or str(err)).lower()))
             continue
         with it:
-            for e in it:
+            for entry in it:
                 try:
-                    if e.is_symlink():
+                    if entry.is_symlink():
                         continue
-                    if e.is_dir():
-                        stack.append(e.path)
+                    if entry.is_dir():
+                        stack.append(entry.path)
                     # Special files (a FIFO, a socket) are returned too: reading refuses them
                     # without blocking, and they are counted as unreadable rather than ignored.
-                    elif e.name.endswith(suffixes) if suffixes else True:
-                        if match is None or match.search(e.name):
-                            found.append(e.path)
+                    elif entry.name.endswith(suffixes) if suffixes else True:
+                        if match is None or match.search(entry.name):
+                            found.append(entry.path)
                 except OSError:
                     continue
     found.sort()  # as strings: sorting Path objects costs ten times more
     return [Path(p) for p in found]
 
 
-def store_at(path: Path) -> bool:
+def store_at(path: Path, look: Look = PLAIN) -> bool:
     """Something other than a symlink is at `path`, where an agent keeps its database file: a
     file, or a directory or FIFO, which reading reports as unreadable (and says what it is)
     instead of the store showing as missing. Symlinks are not followed, as in walk()."""
-    return os.path.lexists(path) and not os.path.islink(path)
+    return look.lexists(path) and not look.is_link(path)
 
 
-def is_regular(path: Path) -> bool:
+def is_regular(path: Path, look: Look = PLAIN) -> bool:
     try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
+        return stat.S_ISREG(look.lstat(path).st_mode)
     except OSError:
         return False
 
@@ -319,7 +306,7 @@ def head_record(path: Path, kind: str, lines: int = 8) -> dict:
     return {}
 
 
-def decode_json(data: bytes) -> object:
+def decode_json(data: bytes | str) -> object:
     """One JSON document; raises msgspec.DecodeError for anything that does not decode,
     nesting too deep included."""
     try:
@@ -493,6 +480,6 @@ __all__ = [
     "head_record",
     "Skips",
     "BAD_VALUE",
-    "unlisted",
+    "Look",
     "MAX_RECORD",
 ]

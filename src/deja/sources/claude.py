@@ -30,6 +30,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 FILE_TOOLS = {"Read", "Edit", "Write", "MultiEdit", "NotebookEdit"}
 _EXIT = re.compile(r"^Exit code (\d+)")
@@ -40,12 +41,12 @@ class Claude(Source):
     version = 1
     append_only = True
 
-    def roots(self) -> list[Path]:
-        base = Path(os.environ.get("CLAUDE_CONFIG_DIR") or paths.home() / ".claude")
-        return [paths.harness_root(self.name, base / "projects")]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        base = Path(look.env("CLAUDE_CONFIG_DIR") or paths.home(look.env) / ".claude")
+        return [paths.harness_root(self.name, base / "projects", look.env)]
 
-    def discover(self) -> list[Path]:
-        return [p for root in self.roots() for p in walk(root, suffixes=(".jsonl",))]
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        return [p for root in self.roots(look) for p in walk(root, suffixes=(".jsonl",), look=look)]
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         lines = Lines(read_bytes(path, start), start)
@@ -90,7 +91,7 @@ class Claude(Source):
                     if isinstance(block, dict):
                         self._block(s, role, block, t, commands)
         if not s.cwd:
-            s.cwd = _decode_dir(path, self.roots()[0])
+            s.cwd = _decode_dir(path, self.roots(PLAIN)[0])
         s.project = basename(s.cwd)
         lines.check()
         return Parsed(finish([s]), lines.offset, lines.skipped + skips.n)

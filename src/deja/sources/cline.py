@@ -45,6 +45,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 EXTENSION = "saoudrizwan.claude-dev"
 HISTORY = "api_conversation_history.json"
@@ -86,24 +87,24 @@ class Cline(Source):
     version = 1
     append_only = False
 
-    def sessions_dir(self) -> Path:
-        env = os.environ
-        if env.get("CLINE_SESSION_DATA_DIR"):
-            default = Path(env["CLINE_SESSION_DATA_DIR"])
-        elif env.get("CLINE_DATA_DIR"):
-            default = Path(env["CLINE_DATA_DIR"]) / "sessions"
+    def sessions_dir(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        if session_data := env("CLINE_SESSION_DATA_DIR"):
+            default = Path(session_data)
+        elif data := env("CLINE_DATA_DIR"):
+            default = Path(data) / "sessions"
         else:
-            default = Path(env.get("CLINE_DIR") or paths.home() / ".cline") / "data" / "sessions"
-        return paths.harness_root(self.name, default)
+            default = Path(env("CLINE_DIR") or paths.home(env) / ".cline") / "data" / "sessions"
+        return paths.harness_root(self.name, default, env)
 
-    def roots(self) -> list[Path]:
-        listed = env_paths("DEJA_CLINE_ROOTS")
-        return [self.sessions_dir(), *(listed if listed is not None else extension_roots(EXTENSION))]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        listed = env_paths("DEJA_CLINE_ROOTS", look)
+        return [self.sessions_dir(look), *(listed if listed is not None else extension_roots(EXTENSION, look))]
 
-    def discover(self) -> list[Path]:
-        found = walk(self.sessions_dir(), suffixes=(".messages.json",))
-        for root in self.roots()[1:]:
-            found += task_files(root)
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        found = walk(self.sessions_dir(look), suffixes=(".messages.json",), look=look)
+        for root in self.roots(look)[1:]:
+            found += task_files(root, look)
         return found
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
@@ -142,33 +143,33 @@ class Cline(Source):
         return Parsed(finish([s]), 0, skipped + skips.n)
 
 
-def env_paths(var: str) -> list[Path] | None:
+def env_paths(var: str, look: Look = PLAIN) -> list[Path] | None:
     """A path list from the environment (`os.pathsep`-separated); None when unset."""
-    value = os.environ.get(var)
+    value = look.env(var)
     if value is None:
         return None
     return [Path(p).expanduser() for p in value.split(os.pathsep) if p.strip()]
 
 
-def vscode_user_dirs() -> list[Path]:
+def vscode_user_dirs(look: Look = PLAIN) -> list[Path]:
     """The `User` folders of VS Code and its forks, where extensions keep `globalStorage`."""
     if sys.platform == "darwin":
-        base = paths.home() / "Library" / "Application Support"
+        base = paths.home(look.env) / "Library" / "Application Support"
     elif sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or paths.home() / "AppData" / "Roaming")
+        base = Path(look.env("APPDATA") or paths.home(look.env) / "AppData" / "Roaming")
     else:
-        base = paths.config_home()
+        base = paths.config_home(look.env)
     return [base / host / "User" for host in VSCODE_HOSTS]
 
 
-def extension_roots(extension: str) -> list[Path]:
-    return [user / "globalStorage" / extension for user in vscode_user_dirs()]
+def extension_roots(extension: str, look: Look = PLAIN) -> list[Path]:
+    return [user / "globalStorage" / extension for user in vscode_user_dirs(look)]
 
 
-def task_files(root: Path) -> list[Path]:
+def task_files(root: Path, look: Look = PLAIN) -> list[Path]:
     """`<root>/tasks/<taskId>/api_conversation_history.json` for every task."""
     tasks = root / "tasks"
-    return [p for p in walk(tasks, suffixes=(HISTORY,)) if p.name == HISTORY and p.parent.parent == tasks]
+    return [p for p in walk(tasks, suffixes=(HISTORY,), look=look) if p.name == HISTORY and p.parent.parent == tasks]
 
 
 def _load(path: Path) -> object:

@@ -36,6 +36,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 _EXIT = re.compile(r"^(?:Process exited with code|Exit code:)\s*(-?\d+)", re.M)
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Update|Add|Delete) File: (.+)$")
@@ -48,18 +49,19 @@ class Codex(Source):
     version = 1
     append_only = True
 
-    def home(self) -> Path:
-        return paths.harness_root(self.name, Path(os.environ.get("CODEX_HOME") or paths.home() / ".codex"))
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        return paths.harness_root(self.name, Path(env("CODEX_HOME") or paths.home(env) / ".codex"), env)
 
-    def roots(self) -> list[Path]:
-        return [self.home()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.home(look)]
 
-    def discover(self) -> list[Path]:
-        h = self.home()
-        found = [p for p in walk(h / "sessions", suffixes=(".jsonl",)) if p.name.startswith("rollout-")]
-        found += walk(h / "archived_sessions", suffixes=(".jsonl", ".jsonl.zst"))
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        h = self.home(look)
+        found = [p for p in walk(h / "sessions", suffixes=(".jsonl",), look=look) if p.name.startswith("rollout-")]
+        found += walk(h / "archived_sessions", suffixes=(".jsonl", ".jsonl.zst"), look=look)
         hist = h / "history.jsonl"
-        if hist.is_file():
+        if look.is_file(hist):
             found.append(hist)
         return found
 
@@ -147,6 +149,7 @@ class Codex(Source):
                     args = decode_json(args.encode())
                 except msgspec.DecodeError:
                     args = {}
+            name: object
             if ptype == "local_shell_call":
                 args = p.get("action") or {}
                 name = "local_shell"

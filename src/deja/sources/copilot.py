@@ -39,6 +39,7 @@ from deja.sources.base import (
     read_paths,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"bash", "powershell"}
 FILE_TOOLS = {"view", "read", "edit", "create", "write", "str_replace", "str_replace_editor", "insert"}
@@ -52,16 +53,17 @@ class Copilot(Source):
     version = 1
     append_only = True
 
-    def home(self) -> Path:
-        return Path(os.environ.get("COPILOT_HOME") or paths.home() / ".copilot")
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        return Path(env("COPILOT_HOME") or paths.home(env) / ".copilot")
 
-    def roots(self) -> list[Path]:
-        return [paths.harness_root(self.name, self.home() / "session-state")]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [paths.harness_root(self.name, self.home(look) / "session-state", look.env)]
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         found: list[Path] = []
-        for root in self.roots():
-            for p in walk(root, suffixes=(".jsonl",)):
+        for root in self.roots(look):
+            for p in walk(root, suffixes=(".jsonl",), look=look):
                 rel = p.relative_to(root).parts
                 # `<id>/events.jsonl`; early releases wrote `<id>.jsonl` flat in the same folder
                 if (len(rel) == 2 and p.name == "events.jsonl") or len(rel) == 1:

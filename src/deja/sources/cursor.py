@@ -51,6 +51,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 RANGE = "SELECT key, value FROM cursorDiskKV WHERE key >= ? AND key < ? AND value IS NOT NULL ORDER BY key"
 _SHELL = re.compile(r"^(?:run_terminal_(?:cmd|command)(?:_v\d+)?|shell|terminal)$", re.IGNORECASE)
@@ -68,34 +69,34 @@ class Cursor(Source):
     version = 1
     append_only = False
 
-    def user_dir(self) -> Path:
+    def user_dir(self, look: Look = PLAIN) -> Path:
         if sys.platform == "darwin":
-            default = paths.home() / "Library" / "Application Support" / "Cursor" / "User"
+            default = paths.home(look.env) / "Library" / "Application Support" / "Cursor" / "User"
         else:
-            default = paths.config_home() / "Cursor" / "User"
-            if not default.exists():
-                default = paths.home() / ".config" / "Cursor" / "User"
-        return paths.harness_root(self.name, default)
+            default = paths.config_home(look.env) / "Cursor" / "User"
+            if not look.exists(default):
+                default = paths.home(look.env) / ".config" / "Cursor" / "User"
+        return paths.harness_root(self.name, default, look.env)
 
-    def cli_dir(self) -> Path:
-        override = os.environ.get("DEJA_CURSOR_CLI_ROOT")
+    def cli_dir(self, look: Look = PLAIN) -> Path:
+        override = look.env("DEJA_CURSOR_CLI_ROOT")
         if override:
             return Path(override).expanduser()
-        return Path(os.environ.get("CURSOR_CONFIG_DIR") or paths.home() / ".cursor")
+        return Path(look.env("CURSOR_CONFIG_DIR") or paths.home(look.env) / ".cursor")
 
-    def roots(self) -> list[Path]:
-        return [self.user_dir(), self.cli_dir() / "projects"]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.user_dir(look), self.cli_dir(look) / "projects"]
 
-    def discover(self) -> list[Path]:
-        user = self.user_dir()
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        user = self.user_dir(look)
         found = [user / "globalStorage" / "state.vscdb"]
         try:
-            found += [Path(e.path) / "state.vscdb" for e in os.scandir(user / "workspaceStorage") if e.is_dir()]
+            found += [Path(e.path) / "state.vscdb" for e in look.scandir(user / "workspaceStorage") if e.is_dir()]
         except OSError:
             pass
-        found = [p for p in found if os.path.lexists(p)]
-        subagents = os.environ.get("DEJA_INCLUDE_SUBAGENTS") == "1"
-        for p in walk(self.cli_dir() / "projects", match=re.compile(r"\.jsonl$", re.IGNORECASE)):
+        found = [p for p in found if look.lexists(p)]
+        subagents = look.env("DEJA_INCLUDE_SUBAGENTS") == "1"
+        for p in walk(self.cli_dir(look) / "projects", match=re.compile(r"\.jsonl$", re.IGNORECASE), look=look):
             dirs = [d.lower() for d in p.parts[:-1]]
             if "agent-transcripts" in dirs and (subagents or "subagents" not in dirs):
                 found.append(p)
@@ -128,7 +129,7 @@ class Cursor(Source):
                     if not isinstance(meta, dict):
                         skipped += 1
                         continue
-                    cid = meta.get("composerId") if isinstance(meta.get("composerId"), str) else key.split(":", 1)[1]
+                    cid = got if isinstance(got := meta.get("composerId"), str) else key.split(":", 1)[1]
                     rows: dict[str, dict] = {}
                     for bkey, bvalue in db.execute(RANGE, (f"bubbleId:{cid}:", f"bubbleId:{cid};")):
                         b = _json(bvalue)
@@ -215,7 +216,7 @@ class Cursor(Source):
         lines = Lines(read_bytes(path))
         t = os.stat(path).st_mtime
         s = Session(self.name, path.stem, path=str(path))
-        s.cwd = _project_dir(path, self.cli_dir() / "projects")
+        s.cwd = _project_dir(path, self.cli_dir(PLAIN) / "projects")
         s.project = basename(s.cwd)
         calls = Commands(s)
         skips = Skips()
@@ -240,7 +241,7 @@ class Cursor(Source):
                     elif b.get("type") == "tool_result":
                         s.add(Role.TOOL_OUTPUT, text_of(b.get("content")), t)
         lines.check()
-        if s.records and s.id in _ide_chats(self.user_dir() / "globalStorage" / "state.vscdb"):
+        if s.records and s.id in _ide_chats(self.user_dir(PLAIN) / "globalStorage" / "state.vscdb"):
             return Parsed([], 0, lines.skipped + skips.n)
         return Parsed(finish([s]), 0, lines.skipped + skips.n)
 

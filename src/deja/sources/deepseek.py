@@ -17,7 +17,6 @@ text-deltas, packed `text-chunks`), which stand in for it only when a run was in
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from deja.sources.base import (
     read_paths,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 _LOG = re.compile(r"^session(?:\.v(\d+))?\.jsonl(?:\.zstd|\.zst)?$")
 SHELL_TOOLS = {"bash", "shell", "exec", "run", "run_command", "execute_command"}
@@ -54,17 +54,17 @@ class DeepSeek(Source):
     version = 1
     append_only = False  # compressed frames: re-read whole
 
-    def roots(self) -> list[Path]:
-        base = Path(os.environ.get("DSH_HOME") or paths.home() / ".dsh")
-        return [paths.harness_root(self.name, base / "sessions")]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        base = Path(look.env("DSH_HOME") or paths.home(look.env) / ".dsh")
+        return [paths.harness_root(self.name, base / "sessions", look.env)]
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         best: dict[str, tuple[tuple[int, int, str], Path]] = {}
-        for root in self.roots():
-            for p in walk(root, match=_LOG):
+        for root in self.roots(look):
+            for p in walk(root, match=_LOG, look=look):
                 m = _LOG.match(p.name)
                 try:
-                    mtime = os.lstat(p).st_mtime_ns
+                    mtime = look.lstat(p).st_mtime_ns
                 except OSError:
                     continue
                 rank = (int(m.group(1) or 0) if m else 0, mtime, str(p))
@@ -95,7 +95,7 @@ class DeepSeek(Source):
             with skips:
                 kind = d.get("type")
                 t = parse_time(d["time"] if "time" in d else d.get("time0"))
-                data_ = d.get("data") if isinstance(d.get("data"), dict) else {}
+                data_ = got if isinstance(got := d.get("data"), dict) else {}
                 if kind == "session":
                     if isinstance(d.get("id"), str) and d["id"]:
                         s.id = d["id"].removeprefix("session-")
@@ -167,7 +167,7 @@ def _result(content: object) -> str:
             parts.append(_blocks(b["content"]))
         out = b.get("output")
         if isinstance(out, dict):
-            out = out.get("value") if isinstance(out.get("value"), str) else _blocks(out.get("content"))
+            out = got if isinstance(got := out.get("value"), str) else _blocks(out.get("content"))
         if isinstance(out, str):
             parts.append(out)
         if b.get("type") == "text" and isinstance(b.get("text"), str):

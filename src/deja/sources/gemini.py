@@ -46,6 +46,7 @@ from deja.sources.base import (
     read_bytes,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"run_shell_command", "shell"}
 FILE_TOOLS = {"read_file", "write_file", "replace", "edit"}
@@ -61,22 +62,23 @@ class Gemini(Source):
     version = 1
     append_only = False
 
-    def home(self) -> Path:
-        base = Path(os.environ["GEMINI_CLI_HOME"]) if os.environ.get("GEMINI_CLI_HOME") else paths.home()
-        return paths.harness_root(self.name, base / ".gemini")
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        base = Path(cli_home) if (cli_home := env("GEMINI_CLI_HOME")) else paths.home(env)
+        return paths.harness_root(self.name, base / ".gemini", env)
 
-    def roots(self) -> list[Path]:
-        return [self.home()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.home(look)]
 
-    def discover(self) -> list[Path]:
-        tmp = self.home() / "tmp"
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        tmp = self.home(look) / "tmp"
         try:
-            projects = sorted(e.path for e in os.scandir(tmp) if e.is_dir(follow_symlinks=False))
+            projects = sorted(e.path for e in look.scandir(tmp) if e.is_dir(follow_symlinks=False))
         except OSError:
             return []
         found: list[Path] = []
         for proj in projects:
-            files = walk(Path(proj) / "chats", suffixes=(".json", ".jsonl"))
+            files = walk(Path(proj) / "chats", suffixes=(".json", ".jsonl"), look=look)
             names = {str(p) for p in files}
             # a session resumed from `x.json` continues in `x.jsonl`: read that one
             found += [p for p in files if not (p.suffix == ".json" and f"{p}l" in names)]
@@ -138,7 +140,7 @@ class Gemini(Source):
                     for tc in msg.get("toolCalls") or []:
                         if not isinstance(tc, dict):
                             continue
-                        cid = tc.get("id") if isinstance(tc.get("id"), str) else None
+                        cid = got if isinstance(got := tc.get("id"), str) else None
                         tt = parse_time(tc.get("timestamp")) or t
                         if cid not in called:
                             _tool(s, tc.get("name"), tc.get("args"), cid, tt, calls)
@@ -148,7 +150,7 @@ class Gemini(Source):
                         if isinstance(result, str):
                             result = [{"functionResponse": {"id": cid, "name": tc.get("name"), "response": {"output": result}}}]
                         self._responses(s, result, tt, calls, answered)
-                    for part in msg.get("content") if isinstance(msg.get("content"), list) else []:
+                    for part in got if isinstance(got := msg.get("content"), list) else []:
                         fc = part.get("functionCall") if isinstance(part, dict) else None
                         if isinstance(fc, dict) and fc.get("id") not in called:
                             _tool(s, fc.get("name"), fc.get("args"), fc.get("id"), t, calls)

@@ -46,6 +46,7 @@ from deja.sources.base import (
     store_at,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 _EXIT = re.compile(r"(?:Command exited with code|exit code:?|exit status:?)\s*(-?\d+)", re.IGNORECASE)
 SHELL_TOOLS = {"shell", "bash"}
@@ -60,28 +61,28 @@ class Goose(Source):
     version = 1
     append_only = False
 
-    def data_root(self) -> Path:
-        env = os.environ.get("GOOSE_PATH_ROOT")
-        default = Path(env) / "data" if env else paths.data_home() / "goose"
-        return paths.harness_root(self.name, default)
+    def data_root(self, look: Look = PLAIN) -> Path:
+        env = look.env("GOOSE_PATH_ROOT")
+        default = Path(env) / "data" if env else paths.data_home(look.env) / "goose"
+        return paths.harness_root(self.name, default, look.env)
 
-    def db_path(self) -> Path:
-        override = os.environ.get("DEJA_GOOSE_DB")
+    def db_path(self, look: Look = PLAIN) -> Path:
+        override = look.env("DEJA_GOOSE_DB")
         if override:
             return Path(override).expanduser()
-        return self.data_root() / "sessions" / "sessions.db"
+        return self.data_root(look) / "sessions" / "sessions.db"
 
-    def roots(self) -> list[Path]:
-        out = [self.data_root() / "sessions"]
-        db = self.db_path()
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        out = [self.data_root(look) / "sessions"]
+        db = self.db_path(look)
         if db.parent != out[0]:
             out.append(db)
         return out
 
-    def discover(self) -> list[Path]:
-        found = walk(self.data_root() / "sessions", suffixes=(".jsonl",))
-        db = self.db_path()
-        if store_at(db):
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        found = walk(self.data_root(look) / "sessions", suffixes=(".jsonl",), look=look)
+        db = self.db_path(look)
+        if store_at(db, look):
             found.append(db)
         return sorted(found)
 
@@ -106,7 +107,7 @@ class Goose(Source):
                               parse_time(d.get("created")) or parse_time(d.get("timestamp")))
         lines.check()
         s.project = basename(s.cwd)
-        if s.id in _db_ids(self.db_path()):
+        if s.id in _db_ids(self.db_path(PLAIN)):
             return Parsed([], 0, lines.skipped + skips.n)  # imported: the database copy is the one read
         return Parsed(finish([s]), 0, lines.skipped + skips.n)
 
@@ -137,6 +138,7 @@ class Goose(Source):
             stype = "session_type" if "session_type" in scols else "NULL"
             meta = "metadata_json" if "metadata_json" in mcols else "NULL"
             skips = Skips()
+            s: Session | None
             for sid, nm, desc, wd, created, updated, kind in db.execute(
                 f"SELECT id, {name}, description, working_dir, created_at, updated_at, {stype} FROM sessions ORDER BY id"
             ):

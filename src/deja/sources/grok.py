@@ -40,6 +40,7 @@ from deja.sources.base import (
     sqlite_readonly,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"bash", "shell", "run_command", "execute_command", "run_terminal_cmd", "terminal"}
 FILE_TOOLS = {"view_file", "read_file", "create_file", "write_file", "str_replace_editor", "edit_file", "edit", "read", "write"}
@@ -55,20 +56,22 @@ class Grok(Source):
     version = 1
     append_only = True
 
-    def home(self) -> Path:
-        return paths.harness_root(self.name, Path(os.environ.get("GROK_HOME") or paths.home() / ".grok"))
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        return paths.harness_root(self.name, Path(env("GROK_HOME") or paths.home(env) / ".grok"), env)
 
-    def db(self) -> Path:
-        override = os.environ.get("DEJA_GROK_DB")
-        return Path(override).expanduser() if override else self.home() / "grok.db"
+    def db(self, look: Look = PLAIN) -> Path:
+        override = look.env("DEJA_GROK_DB")
+        return Path(override).expanduser() if override else self.home(look) / "grok.db"
 
-    def roots(self) -> list[Path]:
-        return [self.home() / "sessions", self.db()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.home(look) / "sessions", self.db(look)]
 
-    def discover(self) -> list[Path]:
-        found = [p for p in walk(self.home() / "sessions", suffixes=("updates.jsonl",)) if p.name == "updates.jsonl"]
-        db = self.db()
-        if os.path.lexists(db) and not os.path.islink(db) and not os.path.isdir(db):
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        found = [p for p in walk(self.home(look) / "sessions", suffixes=("updates.jsonl",), look=look)
+                 if p.name == "updates.jsonl"]
+        db = self.db(look)
+        if look.lexists(db) and not look.is_link(db) and not look.is_dir(db):
             found.append(db)
         return found
 
@@ -86,7 +89,7 @@ class Grok(Source):
                 update = params.get("update") if isinstance(params, dict) else None
                 if not isinstance(params, dict) or not isinstance(update, dict):
                     continue
-                meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+                meta = got if isinstance(got := params.get("_meta"), dict) else {}
                 t = parse_time(d.get("timestamp")) or parse_time(meta.get("agentTimestampMs"))
                 kind = update.get("sessionUpdate")
                 if kind in _SPEECH:
@@ -117,7 +120,7 @@ class Grok(Source):
         """The session of a session directory: id, cwd, title, times, parent."""
         s = Session(self.name, sdir.name, path=str(sdir / "updates.jsonl"))
         summary, skipped = _summary(sdir)
-        info = summary.get("info") if isinstance(summary.get("info"), dict) else {}
+        info = got if isinstance(got := summary.get("info"), dict) else {}
         if isinstance(info.get("id"), str) and info["id"]:
             s.id = info["id"]
         for key in ("generated_title", "session_summary"):
@@ -248,7 +251,7 @@ class _Tools:
 
     def work(self, st: dict, cid: object, t: float) -> bool:
         kind = st.get("kind")
-        raw = st.get("rawInput") if isinstance(st.get("rawInput"), dict) else {}
+        raw = got if isinstance(got := st.get("rawInput"), dict) else {}
         if kind == "execute":
             cmd = raw.get("command") or raw.get("cmd") or str(st.get("title") or "").strip("`")
             return bool(self.calls.add(cmd, t, cid))
@@ -270,7 +273,7 @@ def _db_message(s: Session, calls: Commands, role: object, msg: dict, t: float) 
             if isinstance(b, dict) and b.get("type") == "tool-result":
                 out = b.get("output", b.get("result"))
                 if isinstance(out, dict):
-                    out = out.get("value") if isinstance(out.get("value"), str) else _text(out)
+                    out = got if isinstance(got := out.get("value"), str) else _text(out)
                 text += out if isinstance(out, str) else ""
             elif isinstance(b, dict) and b.get("type") == "text":
                 text += b.get("text") or ""

@@ -57,6 +57,7 @@ from deja.sources.base import (
     store_at,
     text_of,
 )
+from deja.sources.look import PLAIN, Look
 
 PG_PREFIX = "pg:"
 _JSON_PREFIX = "\x00json:"
@@ -78,49 +79,51 @@ class Hermes(Source):
 
     # -- where
 
-    def home(self) -> Path:
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
         for var in ("DEJA_HERMES_ROOT", "DEJA_HERMES_HOME"):
-            if os.environ.get(var):
-                return Path(os.environ[var]).expanduser()
-        native = paths.home() / ".hermes"
+            if value := env(var):
+                return Path(value).expanduser()
+        native = paths.home(env) / ".hermes"
         if sys.platform == "win32":
-            local = os.environ.get("LOCALAPPDATA")
-            native = Path(local) / "hermes" if local else paths.home() / "AppData" / "Local" / "hermes"
-        env = os.environ.get("HERMES_HOME", "").strip()
-        if not env:
+            local = env("LOCALAPPDATA")
+            native = Path(local) / "hermes" if local else paths.home(env) / "AppData" / "Local" / "hermes"
+        hermes_home = (env("HERMES_HOME") or "").strip()
+        if not hermes_home:
             return native
-        p = Path(env).expanduser()
+        p = Path(hermes_home).expanduser()
         if p == native or native in p.parents:
             return native
         return p.parent.parent if p.parent.name == "profiles" else p
 
-    def profiles_root(self) -> Path:
-        env = os.environ.get("DEJA_HERMES_PROFILES_ROOT")
-        return Path(env).expanduser() if env else self.home() / "profiles"
+    def profiles_root(self, look: Look = PLAIN) -> Path:
+        env = look.env("DEJA_HERMES_PROFILES_ROOT")
+        return Path(env).expanduser() if env else self.home(look) / "profiles"
 
-    def roots(self) -> list[Path]:
-        pinned = os.environ.get("DEJA_HERMES_DB")
-        fs = [Path(pinned).expanduser()] if pinned else [self.home(), self.profiles_root()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        pinned = look.env("DEJA_HERMES_DB")
+        fs = [Path(pinned).expanduser()] if pinned else [self.home(look), self.profiles_root(look)]
         fs = list(dict.fromkeys(fs))
-        return fs + [Path(label) for label, _ in _dsns()]
+        return fs + [Path(label) for label, _ in _dsns(look)]
 
-    def discover(self) -> list[Path]:
-        pinned = os.environ.get("DEJA_HERMES_DB")
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        pinned = look.env("DEJA_HERMES_DB")
         if pinned:
             candidates = [Path(pinned).expanduser()]
         else:
-            candidates = [self.home() / "state.db"]
+            candidates = [self.home(look) / "state.db"]
             try:
-                with os.scandir(self.profiles_root()) as it:
+                with look.scandir(self.profiles_root(look)) as it:
                     candidates += [Path(e.path) / "state.db" for e in it if e.is_dir(follow_symlinks=False)]
             except OSError:
                 pass
         # an empty state.db is one Hermes has not written yet; a directory or FIFO there is unreadable
-        found = {p for p in candidates if store_at(p) and not (is_regular(p) and p.stat().st_size == 0)}
-        found.update(Path(label) for label, _ in _dsns())
+        found = {p for p in candidates
+                 if store_at(p, look) and not (is_regular(p, look) and look.stat(p).st_size == 0)}
+        found.update(Path(label) for label, _ in _dsns(look))
         return sorted(found, key=str)
 
-    def change_token(self, path: Path) -> tuple[int, int] | None:
+    def change_token(self, path: Path, look: Look = PLAIN) -> tuple[int, int] | None:
         """What the indexer compares instead of os.stat's (size, mtime_ns).
 
         A SQLite store counts its `-wal` too (rows land there first, the main file may not move).
@@ -128,10 +131,10 @@ class Hermes(Source):
         SourceError when the server cannot be asked, OSError when a file is gone.
         """
         if not str(path).startswith(PG_PREFIX):
-            st = os.stat(path)
+            st = look.stat(path)
             size, mtime = st.st_size, st.st_mtime_ns
             try:
-                wal = os.stat(f"{path}-wal")
+                wal = look.stat(f"{path}-wal")
                 size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
             except OSError:
                 pass
@@ -216,10 +219,11 @@ def _time(value: object) -> float:
 
 def _text(content: object) -> str:
     if isinstance(content, str) and content.startswith(_JSON_PREFIX):
+        body = content[len(_JSON_PREFIX):]
         try:
-            content = decode_json(content[len(_JSON_PREFIX):])
+            content = decode_json(body)
         except msgspec.DecodeError:
-            return content[len(_JSON_PREFIX):]
+            return body
     return text_of(content)
 
 
@@ -383,9 +387,9 @@ def _result(tool: str, text: str) -> tuple[str, int | None]:
 # -- PostgreSQL
 
 
-def _dsns() -> list[tuple[str, str]]:
+def _dsns(look: Look = PLAIN) -> list[tuple[str, str]]:
     """(pseudo-path, DSN) for each DSN in DEJA_HERMES_PG_DSN (`;`-separated, outside quotes)."""
-    raw = os.environ.get("DEJA_HERMES_PG_DSN", "")
+    raw = look.env("DEJA_HERMES_PG_DSN") or ""
     parts, cur, quoted = [], "", False
     for ch in raw:
         if ch == "'":
@@ -436,7 +440,7 @@ def _pg(dsn: str, label: str) -> Iterator[Any]:
         import psycopg
     except ImportError as e:
         raise SourceError("reading Hermes from PostgreSQL needs psycopg: pip install 'deja[postgres]'") from e
-    extra = {k: v for k, v in (("connect_timeout", 5), ("application_name", "deja")) if k not in dsn}
+    extra: dict[str, Any] = {k: v for k, v in (("connect_timeout", 5), ("application_name", "deja")) if k not in dsn}
     secret = _pg_fields(dsn)[0].get("password", "")
     try:
         conn = psycopg.connect(dsn, **extra)

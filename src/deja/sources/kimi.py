@@ -38,6 +38,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 FILE_TOOLS = {"Read", "Edit", "Write", "ReadMediaFile", "MultiEdit"}
 SHELL_TOOLS = {"Bash", "Shell"}
@@ -51,17 +52,18 @@ class Kimi(Source):
     version = 1
     append_only = True
 
-    def home(self) -> Path:
-        return paths.harness_root(self.name, Path(os.environ.get("KIMI_CODE_HOME") or paths.home() / ".kimi-code"))
+    def home(self, look: Look = PLAIN) -> Path:
+        env = look.env
+        return paths.harness_root(self.name, Path(env("KIMI_CODE_HOME") or paths.home(env) / ".kimi-code"), env)
 
-    def roots(self) -> list[Path]:
-        return [self.home() / "sessions"]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.home(look) / "sessions"]
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         return [
             p
-            for root in self.roots()
-            for p in walk(root, suffixes=("wire.jsonl",))
+            for root in self.roots(look)
+            for p in walk(root, suffixes=("wire.jsonl",), look=look)
             if p.name == "wire.jsonl" and p.parent.parent.name == "agents"
         ]
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from deja import paths, times
 from deja.model import Parsed, Role, Session
 from deja.sources.base import Lines, Skips, Source, basename, finish, is_regular, parse_time, read_bytes
+from deja.sources.look import PLAIN, Look
 
 
 def session_id(project: str, t: float) -> str:
@@ -30,12 +31,12 @@ class Notes(Source):
     name = "notes"
     version = 2  # 2: one session per project path and day
 
-    def roots(self) -> list[Path]:
-        return [paths.notes_file()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [paths.notes_file(look.env)]
 
-    def discover(self) -> list[Path]:
-        f = paths.notes_file()
-        return [f] if is_regular(f) else []
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        f = paths.notes_file(look.env)
+        return [f] if is_regular(f, look) else []
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         lines = Lines(read_bytes(path))
@@ -48,7 +49,7 @@ class Notes(Source):
                     lines.skipped += 1
                     continue
                 t = parse_time(d.get("ts"))
-                project = d.get("project") if isinstance(d.get("project"), str) else ""
+                project = got if isinstance(got := d.get("project"), str) else ""
                 name = basename(project) or "-"
                 sid = session_id(project, t)
                 s = by_key.get(sid)

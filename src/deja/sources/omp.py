@@ -28,7 +28,6 @@ gives the `edit` records; the arguments are the fallback when a result has no di
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -48,6 +47,7 @@ from deja.sources.base import (
     walk,
 )
 from deja.sources.openclaw import Transcript, absolute, patch_envelope
+from deja.sources.look import PLAIN, Look
 
 _SELECTOR = re.compile(r"(?::(?:raw|conflicts|img|-?\d+(?:[-+]\d*)?(?:,\d+(?:[-+]\d*)?)*))+$", re.IGNORECASE)
 _HASHLINE_FILE = re.compile(r"^\[(.+)#[0-9A-Za-z]+\]\s*$")
@@ -123,7 +123,7 @@ class OmpTranscript(Transcript):
             old = args.get("old_string")
             if isinstance(old, str):  # replace mode
                 spans.append((path, old))
-            for e in args.get("edits") if isinstance(args.get("edits"), list) else []:
+            for e in got if isinstance(got := args.get("edits"), list) else []:
                 if not isinstance(e, dict):
                     continue
                 if isinstance(e.get("old_string"), str):  # replace batch
@@ -152,8 +152,8 @@ class OmpTranscript(Transcript):
         pending = self.pending.pop(call_id, None) if isinstance(call_id, str) else None
         if msg.get("toolName") != "edit" and pending is None:
             return
-        details = msg.get("details") if isinstance(msg.get("details"), dict) else {}
-        per_file = details.get("perFileResults") if isinstance(details.get("perFileResults"), list) else [details]
+        details = got if isinstance(got := msg.get("details"), dict) else {}
+        per_file = got if isinstance(got := details.get("perFileResults"), list) else [details]
         spans: list[tuple[str, str]] = []
         for f in per_file:
             if isinstance(f, dict) and isinstance(f.get("path"), str):
@@ -177,20 +177,20 @@ class Omp(Source):
     version = 1
     append_only = True
 
-    def roots(self) -> list[Path]:
-        if os.environ.get("DEJA_OMP_ROOT"):
-            return [paths.harness_root(self.name, Path())]
-        base = paths.home() / (os.environ.get("PI_CONFIG_DIR") or ".omp")
-        agent = os.environ.get("PI_CODING_AGENT_DIR")
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        if look.env("DEJA_OMP_ROOT"):
+            return [paths.harness_root(self.name, Path(), look.env)]
+        base = paths.home(look.env) / (look.env("PI_CONFIG_DIR") or ".omp")
+        agent = look.env("PI_CODING_AGENT_DIR")
         out = [(Path(agent).expanduser() if agent else base / "agent") / "sessions"]
-        out += [p / "agent" / "sessions" for p in _subdirs(base / "profiles")]
-        xdg = paths.data_home() / "omp"
-        if xdg.is_dir():
-            out += [xdg / "sessions"] + [p / "sessions" for p in _subdirs(xdg / "profiles")]
+        out += [p / "agent" / "sessions" for p in _subdirs(base / "profiles", look)]
+        xdg = paths.data_home(look.env) / "omp"
+        if look.is_dir(xdg):
+            out += [xdg / "sessions"] + [p / "sessions" for p in _subdirs(xdg / "profiles", look)]
         return list(dict.fromkeys(out))
 
-    def discover(self) -> list[Path]:
-        return sorted({p for root in self.roots() for p in walk(root, suffixes=(".jsonl",))})
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        return sorted({p for root in self.roots(look) for p in walk(root, suffixes=(".jsonl",), look=look)})
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         stem = path.stem
@@ -215,7 +215,7 @@ class Omp(Source):
     def _meta(b: OmpTranscript, d: dict, titles: dict[str, str]) -> bool:
         """Title slot, title changes and the header; True when `d` was one of them."""
         kind = d.get("type")
-        title = d.get("title") if isinstance(d.get("title"), str) else ""
+        title = got if isinstance(got := d.get("title"), str) else ""
         if kind == "title":
             titles["slot"] = title.strip()
         elif kind == "title_change":
@@ -229,9 +229,9 @@ class Omp(Source):
         return True
 
 
-def _subdirs(d: Path) -> list[Path]:
+def _subdirs(d: Path, look: Look = PLAIN) -> list[Path]:
     try:
-        return sorted(p for p in d.iterdir() if p.is_dir() and not p.is_symlink())
+        return sorted(p for p in look.iterdir(d) if look.is_dir(p) and not look.is_link(p))
     except OSError:
         return []
 

@@ -29,7 +29,6 @@ with the omp source, whose sessions are pi-shaped too.
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from pathlib import Path
@@ -58,6 +57,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 DB_NAME = "openclaw-agent.sqlite"
 MAX_EVENT = 4 << 20  # OpenClaw's own bound on one stored event
@@ -143,7 +143,7 @@ class Transcript:
         elif role == "bashExecution":  # a command the person ran with `!`
             code = msg.get("exitCode")
             s.add(Role.COMMAND, command_text(msg.get("command"), code if isinstance(code, int) else None), t)
-            s.add(Role.TOOL_OUTPUT, msg.get("output") if isinstance(msg.get("output"), str) else "", t)
+            s.add(Role.TOOL_OUTPUT, got if isinstance(got := msg.get("output"), str) else "", t)
         else:
             s.touch(t)
 
@@ -162,7 +162,7 @@ class Transcript:
             path = absolute(args.get("path") or args.get("file_path"), s.cwd)
             if path:
                 add_files(s, [path], t)
-                edits = args.get("edits") if isinstance(args.get("edits"), list) else []
+                edits = got if isinstance(got := args.get("edits"), list) else []
                 olds = [args.get("oldText")] + [e.get("oldText") for e in edits if isinstance(e, dict)]
                 add_edits(s, path, olds, t)
         elif name == "apply_patch":
@@ -181,17 +181,17 @@ class Transcript:
         return self.s
 
 
-def _state_dirs() -> list[Path]:
-    override = os.environ.get("OPENCLAW_STATE_DIR", "").strip()
+def _state_dirs(look: Look = PLAIN) -> list[Path]:
+    override = (look.env("OPENCLAW_STATE_DIR") or "").strip()
     if override:
         return [Path(override).expanduser()]
-    home = os.environ.get("OPENCLAW_HOME", "").strip()
-    base = Path(home).expanduser() if home else paths.home()
+    home = (look.env("OPENCLAW_HOME") or "").strip()
+    base = Path(home).expanduser() if home else paths.home(look.env)
     # like OpenClaw itself: the pre-rename `~/.clawdbot` only while `~/.openclaw` does not exist
     legacy = base / ".clawdbot"
-    dirs = [legacy if legacy.is_dir() and not (base / ".openclaw").exists() else base / ".openclaw"]
+    dirs = [legacy if look.is_dir(legacy) and not look.exists(base / ".openclaw") else base / ".openclaw"]
     try:
-        dirs += sorted(p for p in base.iterdir() if p.name.startswith(".openclaw-") and p.is_dir())
+        dirs += sorted(p for p in look.iterdir(base) if p.name.startswith(".openclaw-") and look.is_dir(p))
     except OSError:
         pass
     return dirs
@@ -217,24 +217,24 @@ class OpenClaw(Source):
     version = 1
     append_only = True
 
-    def roots(self) -> list[Path]:
-        if os.environ.get("DEJA_OPENCLAW_ROOT"):  # the `agents` directory
-            return [paths.harness_root(self.name, Path())]
-        return [d / "agents" for d in _state_dirs()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        if look.env("DEJA_OPENCLAW_ROOT"):  # the `agents` directory
+            return [paths.harness_root(self.name, Path(), look.env)]
+        return [d / "agents" for d in _state_dirs(look)]
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         out: list[Path] = []
-        for root in self.roots():
+        for root in self.roots(look):
             try:
-                agents = sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink())
+                agents = sorted(p for p in look.iterdir(root) if look.is_dir(p) and not look.is_link(p))
             except OSError:
                 continue
             for agent in agents:
                 db = agent / "agent" / DB_NAME
-                in_db = self._session_ids(db) if db.is_file() else set()
-                if db.is_file():
+                in_db = self._session_ids(db) if look.is_file(db) else set()
+                if look.is_file(db):
                     out.append(db)
-                for f in walk(agent / "sessions", suffixes=(".jsonl",)):
+                for f in walk(agent / "sessions", suffixes=(".jsonl",), look=look):
                     if f.parent == agent / "sessions" and _is_transcript(f.name) and f.stem not in in_db:
                         out.append(f)
         return sorted(out)

@@ -17,7 +17,6 @@ same objects as the database's `data` columns. A legacy session that the databas
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from pathlib import Path
@@ -42,6 +41,7 @@ from deja.sources.base import (
     store_at,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 _DB_NAME = re.compile(r"^opencode(?:-[A-Za-z0-9._-]+)?\.db$")
 # opencode's placeholder until a title is generated: not a title.
@@ -80,47 +80,47 @@ class Opencode(Source):
     # One database holds every session: a changed file is re-read whole.
     append_only = False
 
-    def data_dir(self) -> Path:
-        return paths.harness_root(self.name, paths.data_home() / "opencode")
+    def data_dir(self, look: Look = PLAIN) -> Path:
+        return paths.harness_root(self.name, paths.data_home(look.env) / "opencode", look.env)
 
-    def roots(self) -> list[Path]:
-        exact = os.environ.get("DEJA_OPENCODE_DB")
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        exact = look.env("DEJA_OPENCODE_DB")
         if exact:
             return [Path(exact).expanduser()]
-        roots = [self.data_dir()]
-        own = self._own_db()
+        roots = [self.data_dir(look)]
+        own = self._own_db(look)
         if own and own.parent != roots[0]:
             roots.append(own)
         return roots
 
-    def _own_db(self) -> Path | None:
+    def _own_db(self, look: Look = PLAIN) -> Path | None:
         """The file `OPENCODE_DB` points opencode at, if any."""
-        value = os.environ.get("OPENCODE_DB")
+        value = look.env("OPENCODE_DB")
         if not value or value == ":memory:":
             return None
         p = Path(value).expanduser()
-        return p if p.is_absolute() else self.data_dir() / p
+        return p if p.is_absolute() else self.data_dir(look) / p
 
-    def databases(self) -> list[Path]:
-        exact = os.environ.get("DEJA_OPENCODE_DB")
+    def databases(self, look: Look = PLAIN) -> list[Path]:
+        exact = look.env("DEJA_OPENCODE_DB")
         if exact:
             p = Path(exact).expanduser()
-            return [p] if store_at(p) else []
+            return [p] if store_at(p, look) else []
         try:
-            with os.scandir(self.data_dir()) as it:
-                found = [Path(e.path) for e in it if _DB_NAME.match(e.name) and store_at(Path(e.path))]
+            with look.scandir(self.data_dir(look)) as it:
+                found = [Path(e.path) for e in it if _DB_NAME.match(e.name) and store_at(Path(e.path), look)]
         except OSError:
             found = []
-        own = self._own_db()
-        if own and own not in found and store_at(own):
+        own = self._own_db(look)
+        if own and own not in found and store_at(own, look):
             found.append(own)
         return sorted(found)
 
-    def discover(self) -> list[Path]:
-        found = self.databases()
-        if not os.environ.get("DEJA_OPENCODE_DB"):
-            root = self.data_dir() / "storage" / "session"
-            found += [p for p in walk(root, suffixes=(".json",)) if p.parent.parent == root]
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        found = self.databases(look)
+        if not look.env("DEJA_OPENCODE_DB"):
+            root = self.data_dir(look) / "storage" / "session"
+            found += [p for p in walk(root, suffixes=(".json",), look=look) if p.parent.parent == root]
         return sorted(found)
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
@@ -139,6 +139,7 @@ class Opencode(Source):
                 raise SourceError(f"{path}: table session has no id/directory columns (schema moved)")
             want = [c for c in ("id", "title", "directory", "parent_id", "time_created", "time_updated") if c in cols]
             skips = Skips()
+            s: Session | None
             for row in db.execute(f"SELECT {', '.join(want)} FROM session ORDER BY id"):
                 with skips:
                     d = dict(zip(want, row))
@@ -273,12 +274,12 @@ class Opencode(Source):
             raise SourceError(f"not an opencode session file: {e}") from e
         if not isinstance(info, dict):
             raise SourceError("not an opencode session file: not a JSON object")
-        sid = info.get("id") if isinstance(info.get("id"), str) else path.stem
+        sid = got if isinstance(got := info.get("id"), str) else path.stem
         if sid in _db_session_ids(self.databases()):
             return Parsed()
         s = Session(self.name, sid, path=str(path))
         self._info(s, info.get("title"), info.get("directory"), info.get("parentID"))
-        times = info.get("time") if isinstance(info.get("time"), dict) else {}
+        times = got if isinstance(got := info.get("time"), dict) else {}
         s.touch(parse_time(times.get("created")))
         s.touch(parse_time(times.get("updated")))
         storage = path.parent.parent.parent
@@ -291,7 +292,7 @@ class Opencode(Source):
                 if msg is None:
                     skipped += 1
                     continue
-                mt = msg.get("time") if isinstance(msg.get("time"), dict) else {}
+                mt = got if isinstance(got := msg.get("time"), dict) else {}
                 messages.append((parse_time(mt.get("created")), str(msg.get("id") or mpath.stem), msg))
         messages.sort(key=lambda m: (m[0], m[1]))
         calls = Commands(s)

@@ -31,6 +31,7 @@ from deja.sources.base import (
     text_of,
     walk,
 )
+from deja.sources.look import PLAIN, Look
 
 _EXIT = re.compile(r"(?:exited with code|exit code:?)\s*(\d+)", re.I)
 FILE_TOOLS = {"read", "edit", "write"}
@@ -41,11 +42,11 @@ class Pi(Source):
     version = 1
     append_only = True
 
-    def roots(self) -> list[Path]:
-        return [paths.harness_root(self.name, paths.home() / ".pi" / "agent" / "sessions")]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [paths.harness_root(self.name, paths.home(look.env) / ".pi" / "agent" / "sessions", look.env)]
 
-    def discover(self) -> list[Path]:
-        return [p for root in self.roots() for p in walk(root, suffixes=(".jsonl",))]
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        return [p for root in self.roots(look) for p in walk(root, suffixes=(".jsonl",), look=look)]
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         stem = path.stem

@@ -17,7 +17,6 @@ args}` and `functionResponse {id, name, response: {output}}`. A shell result als
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from deja.sources.base import (
     walk,
 )
 from deja.sources.gemini import shell_output
+from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"run_shell_command"}
 FILE_TOOLS = {"read_file", "write_file", "edit", "replace", "notebook_edit"}
@@ -53,20 +53,21 @@ class Qwen(Source):
     version = 1
     append_only = True
 
-    def roots(self) -> list[Path]:
-        override = os.environ.get("DEJA_QWEN_ROOT")
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        override = look.env("DEJA_QWEN_ROOT")
         if override:
             return [Path(override).expanduser() / "projects"]
-        bases = [os.environ.get("QWEN_RUNTIME_DIR"), os.environ.get("QWEN_HOME"), str(paths.home() / ".qwen")]
+        bases = [look.env("QWEN_RUNTIME_DIR"), look.env("QWEN_HOME"), str(paths.home(look.env) / ".qwen")]
         out: list[Path] = []
         for b in bases:
             if b and (p := Path(b).expanduser() / "projects") not in out:
                 out.append(p)
         return out
 
-    def discover(self) -> list[Path]:
+    def discover(self, look: Look = PLAIN) -> list[Path]:
         # only chats directly inside `<project>/chats/`
-        found = {p for root in self.roots() for p in walk(root, suffixes=(".jsonl",)) if p.parent.name == "chats"}
+        found = {p for root in self.roots(look) for p in walk(root, suffixes=(".jsonl",), look=look)
+                 if p.parent.name == "chats"}
         return sorted(found)
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
@@ -108,7 +109,7 @@ class Qwen(Source):
         if isinstance(d.get("cwd"), str) and d["cwd"]:
             s.cwd = d["cwd"]
         kind, prov = d.get("type"), d.get("provenance")
-        payload = d.get("systemPayload") if isinstance(d.get("systemPayload"), dict) else {}
+        payload = got if isinstance(got := d.get("systemPayload"), dict) else {}
         if kind == "system":
             if d.get("subtype") == "custom_title" and isinstance(payload.get("customTitle"), str):
                 s.title = payload["customTitle"]
@@ -143,10 +144,10 @@ class Qwen(Source):
             calls.add(args.get("command"), t, fc.get("id"))
             return
         if name in FILE_TOOLS or name == "read_many_files":
-            found = [args.get("file_path") or args.get("absolute_path") or args.get("notebook_path")]
+            named = [args.get("file_path") or args.get("absolute_path") or args.get("notebook_path")]
             if name == "read_many_files" and isinstance(args.get("paths"), list):
-                found += args["paths"]
-            found = [_absolute(p, s.cwd) for p in found if isinstance(p, str) and p]
+                named += args["paths"]
+            found = [_absolute(p, s.cwd) for p in named if isinstance(p, str) and p]
             add_files(s, found, t)
             if found and name in ("edit", "replace"):
                 add_edits(s, found[0], [args.get("old_string")], t)

@@ -15,7 +15,6 @@ replaces that search. Each root holds `tasks/` directly.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from deja import paths
 from deja.model import Parsed
 from deja.sources.base import Source, decode_json, read_bytes
 from deja.sources.cline import env_paths, parse_task, task_files, vscode_user_dirs
+from deja.sources.look import PLAIN, Look
 
 EXTENSION = "rooveterinaryinc.roo-cline"
 SETTING = "roo-cline.customStoragePath"
@@ -37,23 +37,23 @@ class Roo(Source):
     version = 1
     append_only = False
 
-    def roots(self) -> list[Path]:
-        listed = env_paths("DEJA_ROO_ROOTS")
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        listed = env_paths("DEJA_ROO_ROOTS", look)
         if listed is not None:
             return listed
-        if os.environ.get("DEJA_ROO_ROOT"):
-            return [paths.harness_root(self.name, Path())]
+        if look.env("DEJA_ROO_ROOT"):
+            return [paths.harness_root(self.name, Path(), look.env)]
         out: list[Path] = []
-        for user in vscode_user_dirs():
+        for user in vscode_user_dirs(look):
             out.append(user / "globalStorage" / EXTENSION)
-            custom = _custom_storage(user / "settings.json")
+            custom = _custom_storage(user / "settings.json", look)
             if custom:
                 out.append(custom)
-        out.append(Path(os.environ.get("DEJA_ROO_CLI_ROOT") or paths.home() / ".vscode-mock" / "global-storage"))
+        out.append(Path(look.env("DEJA_ROO_CLI_ROOT") or paths.home(look.env) / ".vscode-mock" / "global-storage"))
         return list(dict.fromkeys(out))
 
-    def discover(self) -> list[Path]:
-        return [p for root in self.roots() for p in task_files(root)]
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        return [p for root in self.roots(look) for p in task_files(root, look)]
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         item = _read_json(path.parent / "history_item.json")
@@ -69,10 +69,10 @@ def _read_json(path: Path) -> dict:
     return doc if isinstance(doc, dict) else {}
 
 
-def _custom_storage(settings: Path) -> Path | None:
+def _custom_storage(settings: Path, look: Look = PLAIN) -> Path | None:
     """`roo-cline.customStoragePath` from a VS Code `settings.json` (JSONC), when set."""
     try:
-        text = read_bytes(settings).decode("utf-8", "replace")
+        text = look.read_bytes(settings).decode("utf-8", "replace")
     except OSError:
         return None
     if SETTING not in text:

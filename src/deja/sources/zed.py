@@ -46,6 +46,7 @@ from deja.sources.base import (
     sqlite_readonly,
     store_at,
 )
+from deja.sources.look import PLAIN, Look
 
 PATH_TOOLS = {"edit_file", "streaming_edit_file", "write_file", "read_file", "create_directory",
               "delete_path", "open", "diagnostics"}
@@ -64,26 +65,26 @@ class Zed(Source):
     version = 1
     append_only = False
 
-    def data_dir(self) -> Path:
+    def data_dir(self, look: Look = PLAIN) -> Path:
         if sys.platform == "darwin":
-            default = paths.home() / "Library" / "Application Support" / "Zed"
+            default = paths.home(look.env) / "Library" / "Application Support" / "Zed"
         else:
-            flatpak = os.environ.get("FLATPAK_XDG_DATA_HOME")
-            default = Path(flatpak) / "zed" if flatpak and os.path.isabs(flatpak) else paths.data_home() / "zed"
-        return paths.harness_root(self.name, default)
+            flatpak = look.env("FLATPAK_XDG_DATA_HOME")
+            default = Path(flatpak) / "zed" if flatpak and os.path.isabs(flatpak) else paths.data_home(look.env) / "zed"
+        return paths.harness_root(self.name, default, look.env)
 
-    def db_path(self) -> Path:
-        override = os.environ.get("DEJA_ZED_DB")
+    def db_path(self, look: Look = PLAIN) -> Path:
+        override = look.env("DEJA_ZED_DB")
         if override:
             return Path(override).expanduser()
-        return self.data_dir() / "threads" / "threads.db"
+        return self.data_dir(look) / "threads" / "threads.db"
 
-    def roots(self) -> list[Path]:
-        return [self.db_path()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [self.db_path(look)]
 
-    def discover(self) -> list[Path]:
-        db = self.db_path()
-        return [db] if store_at(db) else []
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        db = self.db_path(look)
+        return [db] if store_at(db, look) else []
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         sessions: list[Session] = []
@@ -111,8 +112,10 @@ class Zed(Source):
         with sqlite_readonly(path) as db:
             for kind, data in db.execute("SELECT data_type, data FROM threads"):
                 if isinstance(data, (bytes, str)):
-                    zstd = kind == "zstd" and isinstance(data, bytes)
-                    total += inflate.inflated_size(data, stop - total) if zstd else len(data)
+                    if kind == "zstd" and isinstance(data, bytes):
+                        total += inflate.inflated_size(data, stop - total)
+                    else:
+                        total += len(data)
                 if total > stop:
                     break
         return total

@@ -270,7 +270,8 @@ class Catalog:
 
     def select_sessions(self, root: str | None = None, before: float | None = None) -> list[SessionRow]:
         """Sessions of one project (its exact path: deja.projects.resolve), updated before a time."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[object] = []
         if root:
             where.append("(root = ? OR cwd = ?)")
             args += [root, root]

@@ -22,7 +22,7 @@ import tantivy
 from deja.errors import IndexDamaged, StoreError
 from deja.store.catalog import CARRIED, Catalog, read_rows
 from deja.store.generations import SCRATCH  # scratch directories, swept when a kill leaves them
-from deja.store.textindex import META_COPY, StoredRecord, TextIndex, _stored, short
+from deja.store.textindex import META_COPY, StoredRecord, TextIndex, _stored, hit_count, short
 
 
 
@@ -117,7 +117,7 @@ def _records(index: tantivy.Index, wanted: list[int], chunk: int = 200) -> Itera
     schema = index.schema
     for i in range(0, len(wanted), chunk):
         q = tantivy.Query.term_set_query(schema, "sid", wanted[i : i + chunk])
-        n = searcher.search(q, 1, count=True).count or 0
+        n = hit_count(searcher.search(q, 1, count=True))
         if n:
             for _, addr in searcher.search(q, n).hits:
                 yield _stored(searcher.doc(addr))

@@ -13,14 +13,22 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import tantivy
 
 from deja.errors import IndexDamaged
 from deja.plain import Plain
+from deja.text.clip import clip
 from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, cast
+else:  # importing typing costs a search process ~5 ms; at run time a cast is the value itself
+    def cast(_type: object, value: object) -> object:
+        return value
 
 # Bump on any change to the fields below; a mismatch rebuilds the index.
 SCHEMA_VERSION = 2
@@ -63,14 +71,14 @@ class Variants(Plain):
 
     __slots__ = ("fuzzy", "forms")
 
-    def __init__(self, fuzzy: frozenset[str] = frozenset(), forms: dict[str, Sequence[str]] | None = None):
+    def __init__(self, fuzzy: frozenset[str] = frozenset(), forms: Mapping[str, Sequence[str]] | None = None):
         self.fuzzy, self.forms = fuzzy, {} if forms is None else forms
 
 
 class Candidate(Plain):
     __slots__ = ("score", "sid", "role", "time", "addr")  # addr: opaque handle for body()
 
-    def __init__(self, score: float, sid: int, role: int, time: int, addr: object):
+    def __init__(self, score: float, sid: int, role: int, time: int, addr: tantivy.DocAddress):
         self.score, self.sid, self.role, self.time, self.addr = score, sid, role, time, addr
 
 
@@ -134,7 +142,7 @@ def short(e: BaseException) -> str:
         return f"{os.path.basename(m.group(1))} is missing"
     if m := _TORN.search(text):
         return f"{os.path.basename(m.group(1))} is torn or corrupt"
-    return text if len(text) <= 200 else text[:199] + "…"
+    return clip(text, 200, flat=False)
 
 
 def _reading(fn):
@@ -275,13 +283,8 @@ class TextIndex:
         result = searcher.search(query, limit, count=True, order_by_field="time" if newest else None)
         hits = result.hits
         if not hits:
-            return [], result.count or 0
-        addrs = [a for _, a in hits]
-        sids = searcher.fast_field_values("sid", addrs)
-        roles = searcher.fast_field_values("role", addrs)
-        times = searcher.fast_field_values("time", addrs)
-        cands = [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
-        return cands, result.count or 0
+            return [], hit_count(result)
+        return _candidates(searcher, hits), hit_count(result)
 
     @_reading
     def doc_freq(self, clause: Sequence[str], variants: Variants | None = None) -> int:
@@ -341,20 +344,10 @@ class TextIndex:
         within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
         final = tantivy.Query.boolean_query([(must, any_clause), within, *fq])
         hits = searcher.search(final, limit, count=False).hits
-        addrs = [a for _, a in hits]
-        cands = [
-            Candidate(score, sid, role, t, addr)
-            for (score, addr), sid, role, t in zip(
-                hits,
-                searcher.fast_field_values("sid", addrs),
-                searcher.fast_field_values("role", addrs),
-                searcher.fast_field_values("time", addrs),
-            )
-        ]
-        return cands, len(sessions), capped
+        return _candidates(searcher, hits), len(sessions), capped
 
     @_reading
-    def bodies(self, addrs: Sequence[object]) -> list[StoredRecord]:
+    def bodies(self, addrs: Sequence[tantivy.DocAddress]) -> list[StoredRecord]:
         searcher = self.index.searcher()
         return [_stored(searcher.doc(a)) for a in addrs]
 
@@ -363,7 +356,7 @@ class TextIndex:
         """Every record of one session, in session order."""
         searcher = self._searcher()
         q = tantivy.Query.term_query(self.schema, "sid", sid)
-        n = searcher.search(q, 1, count=True).count or 0
+        n = hit_count(searcher.search(q, 1, count=True))
         if not n:
             return []
         hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
@@ -399,13 +392,28 @@ class TextIndex:
             offset += batch
 
 
+def hit_count(result: tantivy.SearchResult) -> int:
+    """How many documents matched a search run with count=True."""
+    return result.count or 0  # type: ignore[attr-defined]  # tantivy's stub omits SearchResult.count
+
+
+def _candidates(searcher: tantivy.Searcher, hits: list[tuple[Any, tantivy.DocAddress]]) -> list[Candidate]:
+    """The hits with their session, role and time, read from the fast fields."""
+    addrs = [a for _, a in hits]
+    # sid, role and time are unsigned fast fields every document has: never None here.
+    sids, roles, times = (cast("list[int]", searcher.fast_field_values(f, addrs)) for f in ("sid", "role", "time"))
+    return [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
+
+
 def _stored(doc: tantivy.Document) -> StoredRecord:
+    # Every document is written with all five fields (`add`): get_first is never None.
+    first = cast("Callable[[str], Any]", doc.get_first)
     return StoredRecord(
-        sid=doc.get_first("sid"),
-        role=doc.get_first("role"),
-        time=doc.get_first("time"),
-        seq=doc.get_first("seq"),
-        text=bytes(doc.get_first("body")).decode("utf-8", "replace"),
+        sid=first("sid"),
+        role=first("role"),
+        time=first("time"),
+        seq=first("seq"),
+        text=bytes(first("body")).decode("utf-8", "replace"),
     )
 
 

@@ -318,13 +318,14 @@ def redact_data(obj: object) -> tuple[object, int]:
         return redact(obj)
     if isinstance(obj, list):
         out, count = [], 0
-        for v in obj:
-            v, n = redact_data(v)
-            out.append(v)
+        for item in obj:
+            clean, n = redact_data(item)
+            out.append(clean)
             count += n
         return out, count
     if isinstance(obj, dict):
-        d, count = {}, 0
+        d: dict[object, object] = {}
+        count = 0
         for k, v in obj.items():
             if isinstance(v, str) and isinstance(k, str) and len(v) >= MIN_BARE and not _PLACEHOLDER.get().match(v) \
                     and "[redacted:" not in v:

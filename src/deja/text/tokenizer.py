@@ -181,6 +181,11 @@ def cjk_runs(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group()) for m in _cjk_split().finditer(text)]
 
 
+def without_cjk(text: str) -> str:
+    """`text` with each CJK run replaced by a space: what is left for Latin-word rules."""
+    return text if text.isascii() else _cjk_split().sub(" ", text)
+
+
 def index_form(text: str) -> str:
     """The token stream as the text index holds it: tokens joined by single spaces."""
     return " ".join(tokens(text))

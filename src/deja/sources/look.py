@@ -1,0 +1,162 @@
+"""What discovery looks at, through one object it is handed.
+
+Discovery (`Source.discover`, `Source.roots`, `change_token`, and the indexer's plan around
+them) reads the filesystem and the environment only through a `Look`. The plain one just looks;
+a `Recording` also notes every observation (each path stat'ed, listed or read, with its type,
+inode, size, mtime and ctime, and each environment variable read), so that a later read can
+replay them instead of running discovery again (deja.fresh). Nothing is patched: a recording
+sees what its own discovery does, never another thread's.
+
+The rule for a source: in discovery code, no `os.stat`, `os.scandir`, `Path.is_file()`,
+`os.environ` or `open` of its own; ask the look (`tests/test_fresh.py` checks the two agree
+by running discovery under both).
+"""
+
+from __future__ import annotations
+
+import os
+import stat as _stat
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from os import _ScandirIterator
+
+Sig = tuple[int, int, int, int, int, int] | None
+StrPath = str | os.PathLike[str]
+
+
+def sig(st: os.stat_result) -> Sig:
+    return (st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+class Look:
+    """The filesystem and environment as discovery sees them (this one notes nothing)."""
+
+    __slots__ = ("unlisted",)
+
+    def __init__(self, collect: bool = True) -> None:
+        # (directory, reason) of each directory a walk could not list (permission denied, an
+        # I/O error), so that discovery counts them instead of passing over them; PLAIN keeps none.
+        self.unlisted: list[tuple[str, str]] | None = [] if collect else None
+
+    # -- what a recording notes (nothing, here)
+
+    def saw(self, path: StrPath, follow: bool, st: os.stat_result | None) -> None:
+        pass
+
+    def env(self, key: str) -> str | None:
+        """The environment variable `key`, None when unset."""
+        return os.environ.get(key)
+
+    # -- built on the two above
+
+    def stat(self, path: StrPath, follow: bool = True) -> os.stat_result:
+        try:
+            st = os.stat(path, follow_symlinks=follow)
+        except OSError:
+            self.saw(path, follow, None)
+            raise
+        self.saw(path, follow, st)
+        return st
+
+    def lstat(self, path: StrPath) -> os.stat_result:
+        return self.stat(path, follow=False)
+
+    def before(self, path: StrPath) -> None:
+        """A directory about to be listed or a file about to be read (a recording notes what
+        it is now)."""
+
+    def exists(self, path: StrPath) -> bool:
+        try:
+            self.stat(path)
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def lexists(self, path: StrPath) -> bool:
+        try:
+            self.lstat(path)
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def _mode(self, path: StrPath, follow: bool) -> int:
+        try:
+            return self.stat(path, follow).st_mode
+        except (OSError, ValueError):
+            return 0
+
+    def is_file(self, path: StrPath) -> bool:
+        return _stat.S_ISREG(self._mode(path, True))
+
+    def is_dir(self, path: StrPath) -> bool:
+        return _stat.S_ISDIR(self._mode(path, True))
+
+    def is_link(self, path: StrPath) -> bool:
+        return _stat.S_ISLNK(self._mode(path, False))
+
+    def scandir(self, path: StrPath) -> _ScandirIterator[str]:
+        """os.scandir (a context manager too); raises OSError as it does."""
+        self.before(path)
+        return os.scandir(path)
+
+    def iterdir(self, path: Path) -> list[Path]:
+        """The entries of a directory, as Path.iterdir gives them; raises OSError."""
+        self.before(path)
+        return [path / name for name in os.listdir(path)]
+
+    def read_bytes(self, path: StrPath) -> bytes:
+        from deja.sources.base import read_bytes
+
+        self.before(path)
+        return read_bytes(Path(path))
+
+
+
+# Looks and keeps nothing: the default for a caller that only wants the answer (shared; stateless).
+PLAIN = Look(collect=False)
+
+
+class Recording(Look):
+    """A look that notes what it saw: (path, follows symlinks) -> stat signature, and
+    variable -> value. `opaque` says why the observations cannot be replayed ("" when they can)."""
+
+    __slots__ = ("seen", "vars", "opaque", "end_ns", "code")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: dict[tuple[str, bool], Sig] = {}
+        self.vars: dict[str, str | None] = {}
+        self.opaque = ""
+        self.end_ns = 0
+        self.code: set[tuple[str, bool]] = set()  # deja's own files: not changing under the check
+
+    def saw(self, path: StrPath, follow: bool, st: os.stat_result | None) -> None:
+        p = os.fspath(path)
+        if not os.path.isabs(p):
+            self.opaque = self.opaque or f"looked at {p!r} (not an absolute path)"
+            return
+        s = sig(st) if st is not None else None
+        if self.seen.setdefault((p, follow), s) != s:
+            self.opaque = self.opaque or f"{p} changed while the check ran"
+
+    def before(self, path: StrPath) -> None:
+        try:
+            self.stat(path)
+        except (OSError, ValueError):
+            pass
+
+    def env(self, key: str) -> str | None:
+        value = os.environ.get(key)
+        if self.vars.setdefault(key, value) != value:
+            self.opaque = self.opaque or f"${key} changed while the check ran"
+        return value
+
+    def own_code(self, dirs: tuple[str, ...]) -> None:
+        """deja's own modules decide what is discovered and how a file is planned: each of
+        `dirs` and its .py files is observed (not trusted less for being recent)."""
+        for d in dirs:
+            for path in [d, *(os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith(".py"))]:
+                self.before(path)
+                self.code.add((path, True))

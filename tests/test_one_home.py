@@ -1,0 +1,40 @@
+"""One home per rule (issue 13): a rule that had several drifting copies keeps one, and these
+checks fail when a copy comes back."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import deja
+
+SRC = Path(deja.__file__).parent
+
+
+def _modules() -> dict[str, str]:
+    return {str(p.relative_to(SRC)): p.read_text() for p in sorted(SRC.rglob("*.py"))}
+
+
+def test_one_cjk_table():
+    """Which characters are CJK is decided in text/tokenizer alone (the tokenizer bigrams them,
+    the close tier never fuzzes them, a hook's keywords cut at them)."""
+    ideographs = re.compile(r"\\u4e00|\\u3040|\\uac00|\u4e00-|[\u4e00]-")
+    found = [name for name, text in _modules().items() if name != "text/tokenizer.py" and ideographs.search(text)]
+    assert not found, f"a CJK range outside text/tokenizer.py: {found}"
+
+
+def test_one_clip():
+    """Cutting a text to a width with an ellipsis is text/clip's: no other module defines a
+    function that ends a cut text with "…" (it had five homes, two with the trailing space)."""
+    cut = re.compile(r"\]\s*(?:\.rstrip\(\))?\s*\+\s*\"…\"")
+    found = []
+    for name, text in _modules().items():
+        if name == "text/clip.py":
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef) and cut.search(ast.get_source_segment(text, node) or ""):
+                body = [n for n in node.body if not isinstance(n, ast.Expr)]
+                if len(body) <= 3:  # a clip, not a function that also cuts somewhere in its work
+                    found.append(f"{name}:{node.name}")
+    assert not found, f"a second clip: {found}"
