@@ -9,6 +9,9 @@ process and again only when the file changed; every value says where it came fro
     last = 10                       # sessions `deja last` shows
     [harnesses]
     aider = false                   # out of the index at the next run; its files untouched
+    [hub]                           # the team hub (deja.hub.shared; `deja sync share` writes it)
+    dsn = "postgresql://me@db/deja" # `deja sync push|pull` without a DSN (DEJA_HUB_DSN wins)
+    shared = ["/home/me/src/shop"]  # the only projects `deja sync push` sends
 """
 
 from __future__ import annotations
@@ -80,8 +83,10 @@ def _check(p: Path, data: dict) -> None:
                     raise ConfigError(f"{p}: [harnesses] names {h!r}, not a harness deja reads ({', '.join(HARNESSES)})")
                 if not isinstance(on, bool):
                     raise ConfigError(f"{p}: [harnesses] {h} must be true or false; got {on!r}")
+        elif key == "hub":
+            _check_hub(p, value)
         elif key not in DEFAULTS:
-            raise ConfigError(f"{p}: unknown setting {key!r}; known: {', '.join([*DEFAULTS, 'harnesses'])}")
+            raise ConfigError(f"{p}: unknown setting {key!r}; known: {', '.join([*DEFAULTS, 'harnesses', 'hub'])}")
         elif key == "roles":
             from deja.search import roles_from_names
 
@@ -98,6 +103,18 @@ def _check(p: Path, data: dict) -> None:
         elif key in ("limit", "last") and (isinstance(value, bool) or not isinstance(value, int)
                                            or not 1 <= value <= LIMIT_MAX):
             raise bad(key, f"a whole number from 1 to {LIMIT_MAX}")
+
+
+def _check_hub(p: Path, value: object) -> None:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{p}: [hub] must be a table (dsn = \"…\", shared = [\"/path\", …])")
+    for k, v in value.items():
+        if k == "dsn" and not isinstance(v, str):
+            raise ConfigError(f"{p}: [hub] dsn must be a PostgreSQL connection string")
+        elif k == "shared" and not (isinstance(v, list) and all(isinstance(x, str) and x for x in v)):
+            raise ConfigError(f"{p}: [hub] shared must be a list of project paths (`deja sync share PATH` adds one)")
+        elif k not in ("dsn", "shared"):
+            raise ConfigError(f"{p}: [hub] has no setting {k!r}; known: dsn, shared")
 
 
 def get(key: str) -> tuple[object, str]:

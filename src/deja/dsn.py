@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, unquote
 
 PREFIX = "pg:"
@@ -45,7 +46,7 @@ def label(dsn: str) -> str:
     return name if str(Path(name)) == name else f"{PREFIX}{digest}"
 
 
-def defaults(dsn: str) -> dict[str, object]:
+def defaults(dsn: str) -> dict[str, Any]:
     """What deja adds when connecting, unless the DSN says otherwise: give up on an unreachable
     server after 5 s, and say who is connecting."""
     return {k: v for k, v in (("connect_timeout", 5), ("application_name", "deja")) if k not in dsn}
