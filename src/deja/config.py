@@ -7,6 +7,7 @@ process and again only when the file changed; every value says where it came fro
     color = "never"                 # auto | always | never (--color, NO_COLOR, TERM=dumb win)
     limit = 20                      # sessions a search shows (--limit overrides)
     last = 10                       # sessions `deja last` shows
+    machine = "laptop"              # this machine's name in synced records (DEJA_MACHINE wins)
     [harnesses]
     aider = false                   # out of the index at the next run; its files untouched
     [hub]                           # the team hub (deja.hub.shared; `deja sync share` writes it)
@@ -27,6 +28,7 @@ DEFAULTS: dict[str, object] = {
     "color": "auto",
     "limit": 15,
     "last": 10,
+    "machine": None,  # deja.sync.format.machine: the host name
 }
 _COLORS = ("auto", "always", "never")
 LIMIT_MAX = 10_000
@@ -100,6 +102,8 @@ def _check(p: Path, data: dict) -> None:
             raise bad(key, "true or false")
         elif key == "color" and value not in _COLORS:
             raise bad(key, " | ".join(_COLORS))
+        elif key == "machine" and (not isinstance(value, str) or not value.strip() or "\n" in value):
+            raise bad(key, "a machine name (a non-empty string)")
         elif key in ("limit", "last") and (isinstance(value, bool) or not isinstance(value, int)
                                            or not 1 <= value <= LIMIT_MAX):
             raise bad(key, f"a whole number from 1 to {LIMIT_MAX}")

@@ -62,6 +62,16 @@ def notes_file() -> Path:
     return data_home() / "deja" / "notes.jsonl"
 
 
+def imported_dir() -> Path:
+    """Records other machines sent (`deja sync import`): primary data, one file per origin."""
+    return data_home() / "deja" / "imported"
+
+
+def sync_dir() -> Path:
+    """Sync's own state: the export watermarks of each destination."""
+    return data_home() / "deja" / "sync"
+
+
 def harness_root(harness: str, default: Path) -> Path:
     """A harness's store root: `DEJA_<HARNESS>_ROOT` when set, else `default`."""
     override = os.environ.get(f"DEJA_{harness.upper()}_ROOT")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a sou
 # Every harness deja knows by name, in display order.
 HARNESSES = (
     "claude codex opencode aider gemini cursor antigravity grok qwen pi copilot cline roo goose "
-    "kimi openclaw hermes omp deepseek zed notes"
+    "kimi openclaw hermes omp deepseek zed notes imported"
 ).split()
 
 

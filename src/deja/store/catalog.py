@@ -48,16 +48,17 @@ class SessionRow(Plain):
     # decision: the line where the session's assistant settled something ("" if none);
     # reverted: its own text says it reverted or rolled back, and it settled nothing;
     # project: the display name; root: the project itself, a path (deja.projects.root_of).
+    # origin: the machine an imported session came from ("" for this machine's own).
     __slots__ = ("key", "sid", "harness", "id", "project", "cwd", "path", "title", "started", "updated", "parent", "fid",
-                 "records", "gone", "decision", "reverted", "root")
+                 "records", "gone", "decision", "reverted", "root", "origin")
 
     def __init__(self, key: str, sid: int, harness: str, id: str, project: str, cwd: str, path: str, title: str,
                  started: float, updated: float, parent: str, fid: int, records: int, gone: int = 0,
-                 decision: str = "", reverted: int = 0, root: str = ""):
+                 decision: str = "", reverted: int = 0, root: str = "", origin: str = ""):
         self.key, self.sid, self.harness, self.id, self.project, self.cwd = key, sid, harness, id, project, cwd
         self.path, self.title, self.started, self.updated, self.parent = path, title, started, updated, parent
         self.fid, self.records, self.gone, self.decision, self.reverted = fid, records, gone, decision, reverted
-        self.root = root
+        self.root, self.origin = root, origin
 
 
 class Curation(Plain):
@@ -77,7 +78,8 @@ _TOP = "\U0010ffff"  # sorts after every character: `prefix <= x < prefix + _TOP
 
 _FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"
 _SESSION_COLS = (
-    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted, root"
+    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted, root, "
+    "origin"
 )
 
 
@@ -191,10 +193,10 @@ class Catalog:
         with self.transaction():
             self.db.executemany("DELETE FROM sessions WHERE fid = ?", [(f,) for f in replaced])
             self.db.executemany(
-                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 17)})",
+                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 18)})",
                 [
                     (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
-                     s.fid, s.records, 0, s.decision, s.reverted, s.root)
+                     s.fid, s.records, 0, s.decision, s.reverted, s.root, s.origin)
                     for s in sessions
                 ],
             )

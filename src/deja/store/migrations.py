@@ -159,6 +159,19 @@ def m005_project_paths(db: sqlite3.Connection) -> None:
         db.execute("UPDATE curation SET note_key = ? WHERE key = ?", (f"notes:{session_id(cwd or project, ts)}", key))
 
 
+@migration
+def m006_session_origin(db: sqlite3.Connection) -> None:
+    """Sessions another machine sent (`deja sync import`) carry the machine they came from;
+    "" is this machine's own. `--from MACHINE|local` filters on it."""
+    _script(
+        db,
+        """
+        ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT '';
+        CREATE INDEX IF NOT EXISTS sessions_origin ON sessions(origin)
+        """,
+    )
+
+
 def pending(db: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied (read-only check)."""
     try:
