@@ -80,3 +80,10 @@ def import_(directory: Path, as_json: bool) -> None:
         render.emit_json({"schema_version": SCHEMA_VERSION, **counts.as_dict()})
         return
     render.echo(_counts_line(counts))
+
+
+# The team hub (branch `hub`): push, pull, share, unshare, shared.
+from deja.cli import hub as _hub  # noqa: E402
+
+for _command in _hub.COMMANDS:
+    sync.add_command(_command)

@@ -29,25 +29,29 @@ def migration(fn: Migration) -> Migration:
 
 @migration
 def m001_records(cur: Any) -> None:
-    """One append-only table of redacted records, keyed as sync keys them (origin, harness,
-    session id, time, hash of the text); the record itself is sync's JSON object. `id` orders
-    arrivals: a puller asks for the ids above the last it pulled. `pushed_by` is the machine
-    whose push added the row (the origin may be another: records travel on). One row per
-    machine in `deja_machines`: the highest id its pushes added and the highest it pulled."""
+    """One append-only table of redacted records, keyed as sync keys them: `key` is
+    deja.sync.format.key, the hash of origin, harness, session id, time (to the second) and the
+    hash of the text, which are columns too (`time` is NULL when the record has none). `record`
+    is sync's JSON object of the record. `id` orders arrivals: a puller asks for the ids above
+    the last it pulled. `pushed_by` is the machine whose push added the row (the origin may be
+    another: records travel on). One row per machine in `deja_machines`: the highest id its
+    pushes added and the highest it pulled (its pull watermark)."""
     cur.execute("""
         CREATE TABLE deja_records (
             id BIGSERIAL PRIMARY KEY,
+            key TEXT NOT NULL,
             origin TEXT NOT NULL,
             harness TEXT NOT NULL,
             session TEXT NOT NULL,
-            time DOUBLE PRECISION NOT NULL,
+            time TIMESTAMPTZ,
             text_hash TEXT NOT NULL,
             project TEXT NOT NULL DEFAULT '',
             pushed_by TEXT NOT NULL,
             pushed_at TIMESTAMPTZ NOT NULL DEFAULT now(),
             record TEXT NOT NULL,         -- JSON text: JSONB refuses an escaped NUL
-            CONSTRAINT deja_records_key UNIQUE (origin, harness, session, time, text_hash)
+            CONSTRAINT deja_records_key UNIQUE (key)
         )""")
+    cur.execute("CREATE INDEX deja_records_project ON deja_records (project)")
     cur.execute("""
         CREATE TABLE deja_machines (
             machine TEXT PRIMARY KEY,

@@ -29,12 +29,14 @@ BATCH = 5000
 
 
 class Row(NamedTuple):
-    """One record as the hub stores it: its key, its project, and sync's JSON of it."""
+    """One record as the hub stores it: its key and the parts of it, its project, and sync's
+    JSON of the record (deja.hub.transfer makes them)."""
 
+    key: str
     origin: str
     harness: str
     session: str
-    time: float
+    time: str | None
     text_hash: str
     project: str
     record: str
@@ -53,8 +55,9 @@ class Hub:
         top = 0
         it = iter(rows)
         with self.conn.cursor() as cur:
-            cur.execute("CREATE TEMP TABLE IF NOT EXISTS deja_incoming (origin TEXT, harness TEXT, session TEXT, "
-                        "time DOUBLE PRECISION, text_hash TEXT, project TEXT, record TEXT) ON COMMIT DELETE ROWS")
+            cur.execute("CREATE TEMP TABLE IF NOT EXISTS deja_incoming (key TEXT, origin TEXT, harness TEXT, "
+                        "session TEXT, time TIMESTAMPTZ, text_hash TEXT, project TEXT, record TEXT) "
+                        "ON COMMIT DELETE ROWS")
             self.conn.commit()
             while chunk := list(islice(it, BATCH)):
                 with self.conn.transaction():
@@ -64,8 +67,9 @@ class Hub:
                     cur.execute("SELECT pg_advisory_xact_lock(%s)", (PUSH_LOCK,))
                     cur.execute(
                         "WITH ins AS (INSERT INTO deja_records "
-                        "(origin, harness, session, time, text_hash, project, record, pushed_by) "
-                        "SELECT origin, harness, session, time, text_hash, project, record, %s FROM deja_incoming "
+                        "(key, origin, harness, session, time, text_hash, project, record, pushed_by) "
+                        "SELECT key, origin, harness, session, time, text_hash, project, record, %s "
+                        "FROM deja_incoming "
                         "ON CONFLICT ON CONSTRAINT deja_records_key DO NOTHING RETURNING id) "
                         "SELECT count(*), coalesce(max(id), 0) FROM ins", (machine,))
                     n, high = cur.fetchone()
