@@ -57,17 +57,9 @@ def _stop(data: Path) -> None:
         time.sleep(0.05)
 
 
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[Path]:
-    """The socket directory of a running server (user `postgres`, trust auth)."""
-    bins = bindir()
-    if bins is None:
-        unavailable("no PostgreSQL server binaries (initdb): apt-get install postgresql")
-        raise AssertionError  # unreachable: skip or fail raised
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        unavailable("psycopg is not installed: pip install -e '.[postgres]'")
+def start(bins: Path) -> Path:
+    """A new cluster in a temporary directory, started; the directory (its socket is there).
+    Also used by benchmarks/hub_bench.py."""
     d = Path(tempfile.mkdtemp(prefix="deja-pg-"))
     as_user: list[str] = []
     if os.geteuid() == 0:  # initdb refuses root: run the server as the postgres account
@@ -79,10 +71,34 @@ def pg_server() -> Iterator[Path]:
                         "--locale=C", "-N"], check=True, capture_output=True)
         subprocess.run([*as_user, bins / "pg_ctl", "-D", data, "-l", d / "log", "-w", "-t", "60", "-o",
                         f"-k {d} -c listen_addresses= -F", "start"], check=True, capture_output=True)
+    except BaseException:
+        stop(d)
+        raise
+    return d
+
+
+def stop(d: Path) -> None:
+    """Stop the cluster `start` made in `d` and delete it."""
+    _stop(d / "data")
+    shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[Path]:
+    """The socket directory of a running server (user `postgres`, trust auth)."""
+    bins = bindir()
+    if bins is None:
+        unavailable("no PostgreSQL server binaries (initdb): apt-get install postgresql")
+        raise AssertionError  # unreachable: skip or fail raised
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        unavailable("psycopg is not installed: pip install -e '.[postgres]'")
+    d = start(bins)
+    try:
         yield d
     finally:
-        _stop(data)
-        shutil.rmtree(d, ignore_errors=True)
+        stop(d)
 
 
 def fresh_database(server: Path, name: str) -> str:
