@@ -162,6 +162,7 @@ def session_json(s: SessionRow) -> dict:
         "parent": s.parent or None,
         "records": s.records,
         "source_gone": bool(s.gone),
+        "origin": s.origin or None,  # the machine an imported session came from (deja sync)
     }
 
 
