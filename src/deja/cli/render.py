@@ -162,6 +162,7 @@ def session_json(s: SessionRow) -> dict:
         "parent": s.parent or None,
         "records": s.records,
         "source_gone": bool(s.gone),
+        "origin": s.origin or None,  # the machine an imported session came from (deja sync)
     }
 
 
@@ -253,10 +254,11 @@ def ref(s: SessionRow) -> str:
 
 
 def header(s: SessionRow, indent: int = 0) -> str:
-    """One line per session: time, harness, id, project, title, in aligned columns, cut to the width."""
+    """One line per session: time, harness, id, project (and `@machine` for one another machine
+    sent), title, in aligned columns, cut to the width."""
     ident = style(f"{shown_id(s):<{_cols['id']}}", fg="cyan")
     harness = style(f"{s.harness:<{_cols['harness']}}", fg="magenta")
-    project = style(s.project or "-", fg="green")
+    project = style(s.project or "-", fg="green") + (style(f" @{s.origin}", fg="yellow") if s.origin else "")
     gone = "  (source deleted)" if s.gone else ""
     head = f"{day(s.updated)}  {harness} {ident}  {project}  "
     title = s.title

@@ -38,8 +38,11 @@ def _counts_line(c) -> str:  # c: deja.sync.imports.Counts
 @sync.command("export")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--full", is_flag=True, help="Send everything, not only what is newer than the last export.")
+@click.option("--to", "destination", default="files", hidden=True, help="Whose watermarks apply (deja sync ssh).")
+@click.option("--pending", is_flag=True, hidden=True, help="Leave the watermarks for `deja sync commit DIR`.")
+@click.option("--for", "for_", default="", hidden=True, help="The machine it is for: its own records stay here.")
 @click.option("--json", "as_json", is_flag=True)
-def export_(directory: Path, full: bool, as_json: bool) -> None:
+def export_(directory: Path, full: bool, destination: str, pending: bool, for_: str, as_json: bool) -> None:
     """Write this machine's new history, and what it imported, as a batch in DIRECTORY.
 
     \b
@@ -49,7 +52,8 @@ def export_(directory: Path, full: bool, as_json: bool) -> None:
     """
     from deja.sync import export
 
-    path, ex = export.export_dir(directory, full=full)
+    path, ex = export.export_dir(directory, full=full, destination=destination, pending=pending,
+                                  skip_origin=for_)
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "batch": str(path) if path else None,
                           "machine": ex.me, "records": ex.exported, "sessions": ex.sessions})
@@ -80,6 +84,51 @@ def import_(directory: Path, as_json: bool) -> None:
         render.emit_json({"schema_version": SCHEMA_VERSION, **counts.as_dict()})
         return
     render.echo(_counts_line(counts))
+
+
+@sync.command("commit", hidden=True)
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+def commit(directory: Path) -> None:
+    """Move the watermarks a `deja sync export --pending DIR` left (its batch arrived)."""
+    from deja.sync import export
+
+    if not export.commit_pending(directory):
+        from deja.errors import DejaError
+
+        raise DejaError(f"no pending export in {directory}")
+
+
+@sync.command("ssh")
+@click.argument("host")
+@click.option("--pull", "mode", flag_value="pull", help="Only bring HOST's new history here.")
+@click.option("--both", "mode", flag_value="both", help="Send, then bring HOST's new history here.")
+@click.option("--full", is_flag=True, help="Send everything, not only what is new since the last sync with HOST.")
+@click.option("--json", "as_json", is_flag=True)
+def ssh(host: str, mode: str | None, full: bool, as_json: bool) -> None:
+    """Sync with HOST over ssh and scp: send this machine's new history (and what it imported).
+
+    \b
+    HOST is an ssh config alias or [user@]host[:port]. deja must be installed there (on PATH, or
+    ~/.local/bin/deja). DEJA_SSH_OPTS adds options to ssh and scp (e.g. "-i ~/.ssh/id_sync");
+    DEJA_SSH / DEJA_SCP name other commands. Watermarks are kept per HOST.
+    """
+    from deja.sync import ssh as over
+
+    r = over.run(host, mode or "push", full)
+    if as_json:
+        render.emit_json({"schema_version": SCHEMA_VERSION, "host": r.host, "pushed": r.pushed,
+                          "remote": r.remote or None, "pulled": r.pulled,
+                          "local": r.local.as_dict() if r.local is not None else None})
+        return
+    if (mode or "push") in ("push", "both"):
+        if not r.pushed:
+            render.echo(f"nothing new to send to {r.host}")
+        else:
+            added, dup, own = (r.remote.get(k, "?") for k in ("added", "duplicate", "own"))
+            render.echo(f"sent {render.plural(r.pushed, 'record')} to {r.host}: {added} new there, {dup} already there"
+                        + (f", {own} its own" if own else ""))
+    if r.local is not None:
+        render.echo(f"from {r.host}: " + _counts_line(r.local) if r.pulled else f"nothing new from {r.host}")
 
 
 # The team hub (branch `hub`): push, pull, share, unshare, shared.

@@ -359,8 +359,12 @@ class Catalog:
                 best = max(best, n)
         return best, same
 
-    def recent_sessions(self, limit: int, harness: str | None = None, root: str | None = None) -> list[SessionRow]:
+    def recent_sessions(self, limit: int, harness: str | None = None, root: str | None = None,
+                        origin: str | None = None) -> list[SessionRow]:
         where, args = [], []
+        if origin is not None:
+            where.append("origin = ?")
+            args.append(origin)
         if harness:
             where.append("harness = ?")
             args.append(harness)
@@ -388,6 +392,28 @@ class Catalog:
 
     def project_sids(self, root: str) -> list[int]:
         return [r[0] for r in self.db.execute("SELECT sid FROM sessions WHERE root = ? OR cwd = ?", (root, root))]
+
+    # -- origins (deja.sync: sessions other machines sent carry the machine's name)
+    def origins(self) -> list[str]:
+        """The machines imported sessions came from."""
+        return [r[0] for r in self.db.execute("SELECT DISTINCT origin FROM sessions WHERE origin != '' ORDER BY origin")]
+
+    def origin(self, value: str) -> str:
+        """What `--from` names: `local` (this machine's own: "") or a machine imported sessions
+        came from; NotFound, naming the machines there are, otherwise."""
+        if value == "local":
+            return ""
+        if self.db.execute("SELECT 1 FROM sessions WHERE origin = ? LIMIT 1", (value,)).fetchone():
+            return value
+        known = ", ".join(["local", *self.origins()])
+        raise NotFound(f"no sessions from machine {value!r}; --from takes one of: {known}")
+
+    def origin_sids(self, origin: str) -> list[int] | None:
+        """The session ids from one origin ("" for this machine's own); None when that is every
+        session (nothing was imported)."""
+        if origin == "" and not self.db.execute("SELECT 1 FROM sessions WHERE origin != '' LIMIT 1").fetchone():
+            return None
+        return [r[0] for r in self.db.execute("SELECT sid FROM sessions WHERE origin = ?", (origin,))]
 
     def harness_counts(self) -> dict[str, dict[str, int]]:
         """Per harness: files, sessions, records, skipped, redactions, errors."""

@@ -68,11 +68,13 @@ class Export:
 
     `destination` names whose watermarks apply; `full` sends everything regardless; `projects`
     (project paths) limits the export to those projects' sessions (the team hub's "only what was
-    shared"); `me` is this machine's name (default `format.machine()`)."""
+    shared"); `me` is this machine's name (default `format.machine()`); records whose origin is
+    `skip_origin` (the machine they are for: it would refuse its own) are not sent."""
 
     def __init__(self, destination: str = "files", full: bool = False, projects: Sequence[str] | None = None,
-                 me: str | None = None, refresh: bool = True):
+                 me: str | None = None, refresh: bool = True, skip_origin: str = ""):
         self.destination = destination
+        self.skip_origin = skip_origin
         self.full = full
         self.projects = None if projects is None else list(projects)
         self.me = format.machine() if me is None else me
@@ -152,7 +154,7 @@ class Export:
                 if rec is None or not isinstance(n, int):
                     continue
                 origin = rec["origin"]
-                if not in_projects(rec["project"], rec["cwd"], self.projects):
+                if origin == self.skip_origin or not in_projects(rec["project"], rec["cwd"], self.projects):
                     continue
                 mark = origin + self._part(rec["project"] or rec["cwd"])
                 if n <= marks.get(mark, 0) or (origin, rec["harness"], rec["session_id"]) in tombs:
@@ -168,24 +170,54 @@ class Export:
                     seen.add(ident)
                     self.sessions += 1
 
+    def moved(self) -> dict:
+        """The watermarks this export would move (what `commit` applies)."""
+        return {"destination": self.destination, "sources": dict(self._sources), "imported": dict(self._imported)}
+
     def commit(self) -> None:
         """The records yielded reached their destination: move its watermarks past them."""
-        marks = load_marks()
-        mine = marks.setdefault(self.destination, {})
-        for part, new in (("sources", self._sources), ("imported", self._imported)):
-            have = mine.setdefault(part, {})
-            for k, v in new.items():
+        commit_moved(self.moved())
+
+
+def commit_moved(moved: dict) -> None:
+    marks = load_marks()
+    mine = marks.setdefault(str(moved["destination"]), {})
+    for part in ("sources", "imported"):
+        have = mine.setdefault(part, {})
+        for k, v in (moved.get(part) or {}).items():
+            if isinstance(v, (int, float)):
                 have[k] = max(v, have.get(k, 0))
-        _save_marks(marks)
+    _save_marks(marks)
 
 
-def export_dir(directory: Path, full: bool = False, destination: str = "files") -> tuple[Path | None, Export]:
+# Where `export_dir(pending=True)` leaves the watermarks it would move, beside the batch.
+PENDING = ".deja-sync-pending.json"
+
+
+def export_dir(directory: Path, full: bool = False, destination: str = "files",
+               pending: bool = False, skip_origin: str = "") -> tuple[Path | None, Export]:
     """`deja sync export DIR`: one batch of everything new for `destination` written to
-    `directory`; the watermarks move once the batch is in place."""
-    ex = Export(destination, full)
+    `directory`; the watermarks move once the batch is in place, or with `pending` only when
+    `commit_pending(DIR)` says it arrived (what `deja sync ssh --pull` asks of the remote)."""
+    ex = Export(destination, full, skip_origin=skip_origin)
     path, _ = format.write_batch(directory, ex.records(), ex.me)
-    ex.commit()
+    if pending:
+        (directory / PENDING).write_text(json.dumps(ex.moved()), encoding="utf-8")
+    else:
+        ex.commit()
     return path, ex
 
 
-__all__ = ["Export", "export_dir", "load_marks", "in_projects"]
+def commit_pending(directory: Path) -> bool:
+    """Move the watermarks a pending export left in `directory`; False when it left none."""
+    try:
+        moved = json.loads((directory / PENDING).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(moved, dict) or "destination" not in moved:
+        return False
+    commit_moved(moved)
+    return True
+
+
+__all__ = ["Export", "export_dir", "commit_pending", "commit_moved", "load_marks", "in_projects"]
