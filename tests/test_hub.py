@@ -55,8 +55,8 @@ def finished(p: subprocess.Popen) -> str:
     return out
 
 
-def found(env: dict, query: str) -> list[tuple[str, str]]:
-    r = deja("search", query, "--json", env=env).json()
+def found(env: dict, query: str, *args: str) -> list[tuple[str, str]]:
+    r = deja("search", query, *args, "--json", env=env).json()
     return sorted((h["session"]["harness"], h["session"]["id"]) for h in r["hits"])
 
 
@@ -102,6 +102,8 @@ def test_three_machines_push_two_at_once_and_a_fourth_pulls_only_what_was_shared
     assert ("claude", "a-shop@alpha") in hit and ("claude", "b-shop@bravo") in hit
     assert ("claude", "c-infra@charlie") in hit and ("claude", "c-infra-2@charlie") in hit
     assert found(d, "unsharedzebra") == []
+    assert found(d, "kumquat", "--from", "alpha") == [("claude", "a-shop@alpha")]
+    assert found(d, "kumquat", "--from", "local") == []
     shown = deja("show", "a-shop@alpha", env=d).out
     assert "kumquat checkout" in shown and AWS not in shown
     # everything arrived exactly once between the early pull and this one
