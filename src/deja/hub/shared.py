@@ -6,7 +6,7 @@
 
 Nothing is shared until the user says so with `deja sync share PATH`. A path is a project as
 deja stores one (deja.projects: `~` and `..` resolved, then its git root); a push sends the
-sessions whose project is exactly a shared path. The DSN may also come from `DEJA_HUB_DSN`,
+sessions whose project is a shared path or lies inside one (deja.sync.export.in_projects). The DSN may also come from `DEJA_HUB_DSN`,
 which wins over the file (a password is better kept there, or in ~/.pgpass, than in the file).
 """
 
