@@ -206,3 +206,28 @@ def test_psycopg_is_never_imported_off_the_hub_commands(home, argv):
     assert p.returncode == 0, p.stderr[-2000:]
     imported = {line.split("|")[-1].strip().split(".")[0] for line in p.stderr.splitlines() if "|" in line}
     assert "deja" in imported and "psycopg" not in imported
+
+
+def test_a_member_with_only_the_documented_privileges_pushes_and_pulls(tmp_path, pg_dsn):
+    import psycopg
+
+    a, b = machine(tmp_path, "alpha"), machine(tmp_path, "bravo")
+    session(a, "shop", "a1", ["the damson cache", "warm now"])
+    session(b, "shop", "b1", ["the damson queue", "drained"])
+    for env in (a, b):
+        deja("sync", "share", "/w/shop", env=env)
+    deja("sync", "push", pg_dsn, env=a)  # the first contact makes the tables
+    with psycopg.connect(pg_dsn, autocommit=True) as c:  # docs/sync.md, "When it goes wrong"
+        c.execute("DROP ROLE IF EXISTS member")
+        c.execute("CREATE ROLE member LOGIN")
+        c.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        c.execute("GRANT SELECT ON deja_schema TO member")
+        c.execute("GRANT SELECT, INSERT ON deja_records TO member")
+        c.execute("GRANT USAGE ON SEQUENCE deja_records_id_seq TO member")
+        c.execute("GRANT SELECT, INSERT, UPDATE ON deja_machines TO member")
+    member = pg_dsn.replace("user=postgres", "user=member")
+    assert deja("sync", "push", member, "--json", env=b).json()["added"] == 2
+    assert deja("sync", "pull", member, "--json", env=b).json()["added"] == 2
+    assert ("claude", "a1@alpha") in found(b, "damson")
+    r = deja("sync", "push", member.replace("dbname=t_", "dbname=x_"), check=False, env=b)
+    assert r.code == 1 and "does not exist" in r.err and PASSWORD not in r.err
