@@ -154,7 +154,9 @@ def test_share_normalises_paths_keeps_the_config_and_survives_a_restart(tmp_path
     assert deja("sync", "shared").out.splitlines() == [str(repo), str(home / "notes")]
     text = cfg.read_text()
     assert text.startswith("# my settings\nlimit = 7\n") and "[hub]" in text
-    assert deja("config", "--json").json()["settings"][0]["key"] == "color"  # the file still checks
+    settings = {r["key"]: r for r in deja("config", "--json", env={"DEJA_HUB_DSN": f"postgresql://me:{PASSWORD}@db/deja"}).json()["settings"]}
+    assert settings["hub.shared"]["value"] == [str(repo), str(home / "notes")] and settings["limit"]["value"] == 7
+    assert settings["hub.dsn"]["value"].startswith("pg:me@db/deja#") and settings["hub.dsn"]["from"] == "env (DEJA_HUB_DSN)"
     deja("sync", "unshare", str(repo))
     assert deja("sync", "shared", "--json").json()["shared"] == [str(home / "notes")]
     assert "was not shared" in deja("sync", "unshare", str(repo)).out
