@@ -140,7 +140,7 @@ def test_a_project_shared_later_is_pushed_whole_and_unsharing_stops_it(tmp_path,
     assert rows(pg_dsn, "SELECT count(*) FROM deja_records WHERE session = 'a-web-2'") == [(0,)]
 
 
-def test_share_normalises_paths_keeps_the_config_and_survives_a_restart(tmp_path, home):
+def test_share_normalises_paths_and_keeps_the_rest_of_the_config(tmp_path, home):
     repo = home / "src/shop"
     (repo / ".git").mkdir(parents=True)
     (repo / "api").mkdir()
