@@ -2,13 +2,16 @@
 
 The one home of the rule for every PostgreSQL deja talks to (Hermes's store, the team hub):
 `label` names a DSN in messages and paths, `secret` is what `hide` takes out of a driver's
-message before anyone sees it. Standard library only; no driver is imported here.
+message before anyone sees it. `connected` opens a psycopg connection (imported only then) and turns every driver error into
+one line of the caller's error class.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote
@@ -62,3 +65,24 @@ def hide(e: BaseException, dsn: str) -> str:
     line = (str(e).strip().splitlines() or [type(e).__name__])[0]
     pw = secret(dsn)
     return line.replace(pw, "***") if pw else line
+
+
+@contextmanager
+def connected(dsn: str, name: str, error: type[Exception], needs: str, extra: str = "postgres") -> Iterator[Any]:
+    """A psycopg connection to `dsn`, closed on the way out. Any psycopg error, connecting or
+    inside the block, becomes `error("<name>: …")` without the password; no psycopg is
+    `error("<needs> needs psycopg: pip install 'deja[<extra>]'")`."""
+    try:
+        import psycopg
+    except ImportError as e:
+        raise error(f"{needs} needs psycopg: pip install 'deja[{extra}]'") from e
+    try:
+        conn = psycopg.connect(dsn, **defaults(dsn))
+    except psycopg.Error as e:
+        raise error(f"{name}: cannot connect: {hide(e, dsn)}") from e
+    try:
+        yield conn
+    except psycopg.Error as e:
+        raise error(f"{name}: {hide(e, dsn)}") from e
+    finally:
+        conn.close()

@@ -14,17 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from deja.hub import HubError
+from deja.store.migrations import registrar
 
 Migration = Callable[[Any], None]  # takes a psycopg cursor inside the migrating transaction
 MIGRATIONS: list[tuple[str, Migration]] = []
+migration = registrar(MIGRATIONS)
 SCHEMA_LOCK = 0x64656A6101  # pg_advisory_xact_lock key while migrating ("deja" 1)
-
-
-def migration(fn: Migration) -> Migration:
-    if any(name == fn.__name__ for name, _ in MIGRATIONS):
-        raise ValueError(f"duplicate migration {fn.__name__}")
-    MIGRATIONS.append((fn.__name__, fn))
-    return fn
 
 
 @migration

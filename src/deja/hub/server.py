@@ -129,18 +129,6 @@ class Hub:
 def connect(dsn: str) -> Iterator[Hub]:
     """The hub at `dsn`, migrated to this deja's schema; closed on the way out."""
     label = dsn_rule.label(dsn)
-    try:
-        import psycopg
-    except ImportError as e:
-        raise HubError("the team hub needs psycopg: pip install 'deja[hub]'") from e
-    try:
-        conn = psycopg.connect(dsn, **dsn_rule.defaults(dsn))
-    except psycopg.Error as e:
-        raise HubError(f"hub {label}: cannot connect: {dsn_rule.hide(e, dsn)}") from e
-    try:
+    with dsn_rule.connected(dsn, f"hub {label}", HubError, "the team hub", extra="hub") as conn:
         schema.ensure(conn, label)
         yield Hub(conn, label)
-    except psycopg.Error as e:
-        raise HubError(f"hub {label}: {dsn_rule.hide(e, dsn)}") from e
-    finally:
-        conn.close()

@@ -402,22 +402,12 @@ def _dsns() -> list[tuple[str, str]]:
 @contextmanager
 def _pg(dsn: str, label: str) -> Iterator[Any]:
     """A read-only, repeatable-read connection; every failure a SourceError naming `label`."""
-    try:
+    with dsn_rule.connected(dsn, label, SourceError, "reading Hermes from PostgreSQL") as conn:
         import psycopg
-    except ImportError as e:
-        raise SourceError("reading Hermes from PostgreSQL needs psycopg: pip install 'deja[postgres]'") from e
-    try:
-        conn = psycopg.connect(dsn, **dsn_rule.defaults(dsn))
-    except psycopg.Error as e:
-        raise SourceError(f"{label}: cannot connect: {dsn_rule.hide(e, dsn)}") from e
-    try:
+
         conn.read_only = True
         conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
         yield conn
-    except psycopg.Error as e:
-        raise SourceError(f"{label}: {dsn_rule.hide(e, dsn)}") from e
-    finally:
-        conn.close()
 
 
 def _pg_columns(cur: Any, table: str, label: str, required: bool = True) -> set[str]:

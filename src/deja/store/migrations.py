@@ -9,16 +9,27 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: list[tuple[str, Migration]] = []
+F = TypeVar("F", bound=Callable[..., None])
 
 
-def migration(fn: Migration) -> Migration:
-    if any(name == fn.__name__ for name, _ in MIGRATIONS):
-        raise ValueError(f"duplicate migration {fn.__name__}")
-    MIGRATIONS.append((fn.__name__, fn))
-    return fn
+def registrar(registry: list[tuple[str, F]]) -> Callable[[F], F]:
+    """A decorator that appends a migration to `registry` under its function's name, in the
+    order they are defined; a name twice is a bug. (The team hub's schema uses one too.)"""
+
+    def register(fn: F) -> F:
+        if any(name == fn.__name__ for name, _ in registry):
+            raise ValueError(f"duplicate migration {fn.__name__}")
+        registry.append((fn.__name__, fn))
+        return fn
+
+    return register
+
+
+migration = registrar(MIGRATIONS)
 
 
 @migration
