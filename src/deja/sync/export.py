@@ -18,7 +18,8 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from deja import paths, redact
+from deja import paths
+from deja.text import redact
 from deja.sync import format, stored
 
 WATERMARKS = "watermarks.json"

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from deja import redact
+from deja.text import redact
 from deja.sync import format, stored
 
 # Appended per origin once this many bytes are waiting (bounds memory on a large import).
@@ -123,9 +123,11 @@ def import_dir(directory: Path, me: str | None = None) -> Counts:
 def reindex() -> None:
     """Bring the index up to date now (what imported becomes searchable by), waiting for
     another writer if one runs."""
-    from deja import fresh, paths, rebuild
+    from deja import paths
+    from deja.ingest import fresh
+    from deja.ingest import rebuild
     from deja.errors import IndexDamaged, IndexOutdated
-    from deja.lock import WriterLock, open_locked
+    from deja.ingest.lock import WriterLock, open_locked
     from deja.store import generations
 
     root = paths.index_dir()
