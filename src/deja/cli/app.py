@@ -133,7 +133,7 @@ def _hub_rows() -> list[tuple[str, object, str]]:
     """The team hub's settings: its DSN shown as its label (never the password), the shared
     projects."""
     from deja import config as cfg
-    from deja import dsn
+    from deja.pg import dsn
 
     table = cfg.load().get("hub") or {}
     env = os.environ.get("DEJA_HUB_DSN", "").strip()

@@ -51,7 +51,7 @@ def pull(dsn: str | None, full: bool, as_json: bool) -> None:
     Pulled sessions are imported ones: their ids end in @<machine>, `--from MACHINE` finds them,
     and search never waits on the hub. Pulling again adds nothing.
     """
-    from deja import dsn as dsn_rule
+    from deja.pg import dsn as dsn_rule
     from deja.hub import shared, transfer
 
     given = shared.dsn(dsn)

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any, NamedTuple
 
-from deja import dsn as dsn_rule
+from deja.pg import dsn as dsn_rule
 from deja.hub import HubError, schema
 
 PUSH_LOCK = 0x64656A6102  # pg_advisory_xact_lock key around each push batch's insert

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from deja import dsn as dsn_rule
+from deja.pg import dsn as dsn_rule
 from deja.hub import HubError, server, shared
 from deja.sync import format
 

@@ -36,7 +36,7 @@ from typing import Any
 
 import msgspec
 
-from deja import dsn as dsn_rule
+from deja.pg import dsn as dsn_rule
 from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
