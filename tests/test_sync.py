@@ -208,6 +208,11 @@ def test_bad_lines_are_skipped_and_counted_and_a_newer_batch_is_refused(machines
     assert (got["added"], got["skipped"]) == (3, 4)
     assert b.found("quokka") == [("sess-a@alpha", "alpha")]
     assert "4 unreadable line(s) skipped" in b.run("sync", "import", str(d)).out
+    # and `deja sources` / `deja doctor` say so afterwards
+    imported = next(s for s in b.json("sources")["sources"] if s["harness"] == "imported")
+    assert imported["sessions"] == 1 and "4 unreadable line(s) skipped" in imported["reason"]
+    doctor = b.run("doctor", check=False)
+    assert "imported: last import" in doctor.out and "4 unreadable line(s) skipped" in doctor.out
 
     newer = tmp_path / "newer"
     newer.mkdir()

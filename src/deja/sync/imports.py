@@ -117,7 +117,47 @@ def import_dir(directory: Path, me: str | None = None) -> Counts:
         if b.truncated:
             c.truncated.append(b.path.name)
         counts.add(c)
+    note_import(counts, str(directory))
     return counts
+
+
+LAST_IMPORT = "last-import.json"
+
+
+def note_import(counts: Counts, source: str) -> None:
+    """Keep what the last import did (`deja sources` and `deja doctor` say it: lines skipped,
+    batches cut short); `source` names where it came from (a directory, a host, a hub)."""
+    import json
+    import os
+    import time
+
+    from deja import paths
+
+    p = paths.sync_dir() / LAST_IMPORT
+    p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"time": time.time(), "source": source, **counts.as_dict()}), encoding="utf-8")
+    os.replace(tmp, p)
+
+
+def last_import() -> str:
+    """The last import in one line, when it passed over anything ("" otherwise)."""
+    import json
+
+    from deja import paths, times
+
+    try:
+        d = json.loads((paths.sync_dir() / LAST_IMPORT).read_text(encoding="utf-8"))
+        skipped, cut = int(d.get("skipped") or 0), list(d.get("truncated") or [])
+        when, source = times.local(d.get("time")), str(d.get("source", ""))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return ""
+    if not skipped and not cut:
+        return ""
+    parts = [f"{skipped} unreadable line(s) skipped"] if skipped else []
+    if cut:
+        parts.append(f"cut short: {', '.join(map(str, cut))}")
+    return f"last import ({when}, from {source}): " + "; ".join(parts)
 
 
 def reindex() -> None:
@@ -150,4 +190,4 @@ def reindex() -> None:
         lock.release()
 
 
-__all__ = ["Counts", "import_records", "import_dir", "reindex"]
+__all__ = ["Counts", "import_records", "import_dir", "reindex", "note_import", "last_import"]
