@@ -86,6 +86,7 @@ def test_three_machines_records_travel_on_and_never_duplicate(machines, tmp_path
     assert {r["role"] for r in recs} == {"user", "assistant"}
     # redaction holds on export: the planted secrets are in no batch, in any form
     raw = "".join(p.read_text() for p in d1.iterdir())
+    assert all(p.stat().st_mode & 0o777 == 0o600 for p in d1.iterdir())  # transcripts: owner-only
     assert AWS not in raw and PASSWORD not in raw and "zebra" in raw
 
     got = b.json("sync", "import", str(d1))

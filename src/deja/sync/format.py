@@ -177,7 +177,7 @@ def write_batch(directory: Path, records: Iterable[dict], name: str | None = Non
     enc = msgspec.json.Encoder()
     n = 0
     try:
-        with open(tmp, "wb") as f:
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:  # owner-only
             f.write(b" " * 160 + b"\n")  # the header's place: it names the count, known at the end
             buf = bytearray()
             for rec in records:
