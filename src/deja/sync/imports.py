@@ -16,7 +16,7 @@ from pathlib import Path
 from deja import redact
 from deja.sync import format, stored
 
-# Appended per origin once this many bytes are waiting (bounds memory on a large import).
+# Appended once this many bytes of an origin are waiting (bounds memory on a large import).
 _FLUSH_BYTES = 8 << 20
 
 
@@ -46,12 +46,18 @@ class Counts:
 
 
 class _Origin:
-    __slots__ = ("path", "keys", "n", "buf")
+    __slots__ = ("keys", "n", "bufs", "size")
 
     def __init__(self, origin: str):
-        self.path = stored.origin_file(origin)
-        self.keys, self.n = stored.scan(self.path)
-        self.buf = bytearray()
+        self.keys, self.n = stored.scan(origin)
+        self.bufs: dict[Path, bytearray] = {}
+        self.size = 0
+
+    def flush(self) -> None:
+        for path, buf in self.bufs.items():
+            stored.append(path, bytes(buf))
+        self.bufs.clear()
+        self.size = 0
 
 
 def import_records(records: Iterable[object], me: str | None = None) -> Counts:
@@ -93,14 +99,17 @@ def import_records(records: Iterable[object], me: str | None = None) -> Counts:
                     rec[name], hits = redact.redact(rec[name])
                     counts.redactions += hits
             rec["key"], rec["n"] = k, o.n
-            o.buf += enc.encode(rec)
-            o.buf += b"\n"
+            line = enc.encode(rec) + b"\n"
+            buf = o.bufs.get(path := stored.shard(origin, rec["harness"], rec["session_id"]))
+            if buf is None:
+                buf = o.bufs[path] = bytearray()
+            buf += line
+            o.size += len(line)
             counts.added += 1
-            if len(o.buf) >= _FLUSH_BYTES:
-                stored.append(o.path, bytes(o.buf))
-                o.buf.clear()
+            if o.size >= _FLUSH_BYTES:
+                o.flush()
         for o in origins.values():
-            stored.append(o.path, bytes(o.buf))
+            o.flush()
     return counts
 
 
