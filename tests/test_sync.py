@@ -86,6 +86,7 @@ def test_three_machines_records_travel_on_and_never_duplicate(machines, tmp_path
     assert {r["role"] for r in recs} == {"user", "assistant"}
     # redaction holds on export: the planted secrets are in no batch, in any form
     raw = "".join(p.read_text() for p in d1.iterdir())
+    assert all(p.stat().st_mode & 0o777 == 0o600 for p in d1.iterdir())  # transcripts: owner-only
     assert AWS not in raw and PASSWORD not in raw and "zebra" in raw
 
     got = b.json("sync", "import", str(d1))
@@ -176,18 +177,21 @@ def test_imports_survive_rebuild_and_a_deleted_index(machines, tmp_path):
 
 def test_forget_tombstones_an_imported_session(machines, tmp_path):
     a, b, _ = machines
+    a.claude("sess-a2", "/home/ann/shop", [("user", "the wombat release notes", "2026-11-05T10:00:00Z")])
     a.run("sync", "export", str(tmp_path / "d"))
     b.run("sync", "import", str(tmp_path / "d"))
     store = b.home / ".local" / "share" / "deja" / "imported"
-    assert "zebra" in (store / "alpha.jsonl").read_text()
+    held = lambda: "".join(p.read_text() for p in (store / "alpha").glob("*.jsonl"))  # noqa: E731
+    assert "zebra" in held()
     assert "forgot 1 session" in b.run("forget", "--session", "sess-a@alpha").out
     assert b.found("zebra") == []
-    assert "zebra" not in (store / "alpha.jsonl").read_text()  # its text left the disk
+    assert "zebra" not in held() and "wombat" in held()  # its text left the disk; the other's stayed
     again = b.json("sync", "import", str(tmp_path / "d"))
-    assert (again["added"], again["forgotten"]) == (0, 2)
+    assert (again["added"], again["forgotten"], again["duplicate"]) == (0, 2, 1)
     b.run("index", "--rebuild")
     shutil.rmtree(b.home / ".cache" / "deja")
     assert b.found("zebra") == []
+    assert b.found("wombat") == [("sess-a2@alpha", "alpha")]
 
 
 def test_bad_lines_are_skipped_and_counted_and_a_newer_batch_is_refused(machines, tmp_path):
@@ -208,6 +212,11 @@ def test_bad_lines_are_skipped_and_counted_and_a_newer_batch_is_refused(machines
     assert (got["added"], got["skipped"]) == (3, 4)
     assert b.found("quokka") == [("sess-a@alpha", "alpha")]
     assert "4 unreadable line(s) skipped" in b.run("sync", "import", str(d)).out
+    # and `deja sources` / `deja doctor` say so afterwards
+    imported = next(s for s in b.json("sources")["sources"] if s["harness"] == "imported")
+    assert imported["sessions"] == 1 and "4 unreadable line(s) skipped" in imported["reason"]
+    doctor = b.run("doctor", check=False)
+    assert "imported: last import" in doctor.out and "4 unreadable line(s) skipped" in doctor.out
 
     newer = tmp_path / "newer"
     newer.mkdir()

@@ -98,6 +98,14 @@ def commit(directory: Path) -> None:
         raise DejaError(f"no pending export in {directory}")
 
 
+@sync.command("machine", hidden=True)
+def machine() -> None:
+    """This machine's name, as its records carry it (what `deja sync ssh` asks the remote)."""
+    from deja.sync import format
+
+    render.echo(format.machine())
+
+
 @sync.command("ssh")
 @click.argument("host")
 @click.option("--pull", "mode", flag_value="pull", help="Only bring HOST's new history here.")

@@ -24,6 +24,12 @@ class Imported(Source):
     name = "imported"
     version = 1
     append_only = True
+    agent = False
+
+    def note(self) -> str:
+        from deja.sync.imports import last_import
+
+        return last_import()
 
     def roots(self) -> list[Path]:
         return [stored.directory()]

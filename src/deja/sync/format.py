@@ -59,6 +59,9 @@ def machine() -> str:
         name = socket.gethostname().strip()
     if not name or "\n" in name:
         raise SyncError("this machine has no name: set `machine = \"laptop\"` in the config file or DEJA_MACHINE")
+    if name == "local":  # `--from local` means this machine's own sessions
+        raise SyncError("`local` cannot name a machine (--from local means this one): set another `machine` "
+                        "in the config file or DEJA_MACHINE")
     return name
 
 
@@ -123,7 +126,9 @@ def checked(d: object) -> dict | None:
         if not isinstance(value, str):
             return None
         out[name] = value
-    if not out["origin"] or not out["harness"] or not out["session_id"] or not out["text"].strip():
+    if not out["origin"] or out["origin"] == "local" or "\n" in out["origin"]:
+        return None
+    if not out["harness"] or not out["session_id"] or not out["text"].strip():
         return None
     if out["role"] not in _ROLES:
         return None
@@ -177,7 +182,7 @@ def write_batch(directory: Path, records: Iterable[dict], name: str | None = Non
     enc = msgspec.json.Encoder()
     n = 0
     try:
-        with open(tmp, "wb") as f:
+        with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:  # owner-only
             f.write(b" " * 160 + b"\n")  # the header's place: it names the count, known at the end
             buf = bytearray()
             for rec in records:

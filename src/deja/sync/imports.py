@@ -16,7 +16,7 @@ from pathlib import Path
 from deja.text import redact
 from deja.sync import format, stored
 
-# Appended per origin once this many bytes are waiting (bounds memory on a large import).
+# Appended once this many bytes of an origin are waiting (bounds memory on a large import).
 _FLUSH_BYTES = 8 << 20
 
 
@@ -46,12 +46,18 @@ class Counts:
 
 
 class _Origin:
-    __slots__ = ("path", "keys", "n", "buf")
+    __slots__ = ("keys", "n", "bufs", "size")
 
     def __init__(self, origin: str):
-        self.path = stored.origin_file(origin)
-        self.keys, self.n = stored.scan(self.path)
-        self.buf = bytearray()
+        self.keys, self.n = stored.scan(origin)
+        self.bufs: dict[Path, bytearray] = {}
+        self.size = 0
+
+    def flush(self) -> None:
+        for path, buf in self.bufs.items():
+            stored.append(path, bytes(buf))
+        self.bufs.clear()
+        self.size = 0
 
 
 def import_records(records: Iterable[object], me: str | None = None) -> Counts:
@@ -93,14 +99,17 @@ def import_records(records: Iterable[object], me: str | None = None) -> Counts:
                     rec[name], hits = redact.redact(rec[name])
                     counts.redactions += hits
             rec["key"], rec["n"] = k, o.n
-            o.buf += enc.encode(rec)
-            o.buf += b"\n"
+            line = enc.encode(rec) + b"\n"
+            buf = o.bufs.get(path := stored.shard(origin, rec["harness"], rec["session_id"]))
+            if buf is None:
+                buf = o.bufs[path] = bytearray()
+            buf += line
+            o.size += len(line)
             counts.added += 1
-            if len(o.buf) >= _FLUSH_BYTES:
-                stored.append(o.path, bytes(o.buf))
-                o.buf.clear()
+            if o.size >= _FLUSH_BYTES:
+                o.flush()
         for o in origins.values():
-            stored.append(o.path, bytes(o.buf))
+            o.flush()
     return counts
 
 
@@ -117,7 +126,47 @@ def import_dir(directory: Path, me: str | None = None) -> Counts:
         if b.truncated:
             c.truncated.append(b.path.name)
         counts.add(c)
+    note_import(counts, str(directory))
     return counts
+
+
+LAST_IMPORT = "last-import.json"
+
+
+def note_import(counts: Counts, source: str) -> None:
+    """Keep what the last import did (`deja sources` and `deja doctor` say it: lines skipped,
+    batches cut short); `source` names where it came from (a directory, a host, a hub)."""
+    import json
+    import os
+    import time
+
+    from deja import paths
+
+    p = paths.sync_dir() / LAST_IMPORT
+    p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"time": time.time(), "source": source, **counts.as_dict()}), encoding="utf-8")
+    os.replace(tmp, p)
+
+
+def last_import() -> str:
+    """The last import in one line, when it passed over anything ("" otherwise)."""
+    import json
+
+    from deja import paths, times
+
+    try:
+        d = json.loads((paths.sync_dir() / LAST_IMPORT).read_text(encoding="utf-8"))
+        skipped, cut = int(d.get("skipped") or 0), list(d.get("truncated") or [])
+        when, source = times.local(d.get("time")), str(d.get("source", ""))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return ""
+    if not skipped and not cut:
+        return ""
+    parts = [f"{skipped} unreadable line(s) skipped"] if skipped else []
+    if cut:
+        parts.append(f"cut short: {', '.join(map(str, cut))}")
+    return f"last import ({when}, from {source}): " + "; ".join(parts)
 
 
 def reindex() -> None:
@@ -152,4 +201,4 @@ def reindex() -> None:
         lock.release()
 
 
-__all__ = ["Counts", "import_records", "import_dir", "reindex"]
+__all__ = ["Counts", "import_records", "import_dir", "reindex", "note_import", "last_import"]

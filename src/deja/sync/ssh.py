@@ -111,13 +111,18 @@ def _drop(t: Target, d: str) -> None:
         pass  # a temporary directory left on the remote is not worth failing a sync that worked
 
 
+def remote_machine(t: Target) -> str:
+    """The remote deja's machine name (and that there is one: MISSING says how to install it)."""
+    return _remote(t, '"$D" sync machine', "reach the remote").strip()
+
+
 def push(t: Target, full: bool = False) -> tuple[int, dict]:
-    ex = export.Export(f"ssh:{t.text}", full)
+    # its own records, which it holds already, stay here
+    ex = export.Export(f"ssh:{t.text}", full, skip_origin=remote_machine(t))
     with tempfile.TemporaryDirectory(prefix="deja-sync-") as tmp:
         batch, n = format.write_batch(Path(tmp), ex.records(), ex.me)
         if batch is None:
             return 0, {}
-        _remote(t, "true", "reach the remote")  # says so when deja is missing there, before copying
         d = _tempdir(t)
         try:
             _run(t, [*t.scp(), str(batch), f"{t.dest}:{d}/"], "copy the batch")

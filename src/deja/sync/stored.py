@@ -2,9 +2,11 @@
 `$XDG_DATA_HOME/deja/imported/` (never only in the cache, so `deja index --rebuild` and a deleted
 index lose nothing: the `imported` source reads it like any harness store).
 
-- `<origin>.jsonl`, one file per origin machine, append-only: one sync record per line
-  (deja.sync.format) plus `key` (its identity as received) and `n` (the order it arrived in
-  here, rising; what export's watermark for imported records counts).
+- `<origin>/<k>.jsonl`, a directory per origin machine holding SHARDS append-only files; a
+  session's records are all in one of them (k is a hash of its harness and id), so the indexer
+  reads the shards in parallel and a forget rewrites one. One sync record per line
+  (deja.sync.format) plus `key` (its identity as received) and `n` (the order it arrived in here,
+  rising per origin; what export's watermark for imported records counts).
 - `tombstones.jsonl`: sessions forgotten here (`deja forget`): never imported again.
 - `.lock`: held (flock) by whoever writes (an import, a forget).
 
@@ -50,19 +52,43 @@ def directory() -> Path:
     return paths.imported_dir()
 
 
-def origin_file(origin: str) -> Path:
-    return directory() / f"{slug(origin)}{SUFFIX}"
+# Files per origin. More than the cores of any laptop, few enough that an origin costs little.
+SHARDS = 8
+
+
+def origin_dir(origin: str) -> Path:
+    return directory() / slug(origin)
+
+
+def shard(origin: str, harness: str, session_id: str) -> Path:
+    """The file a session's records are kept in."""
+    import hashlib
+
+    h = hashlib.blake2b(f"{harness}\x1f{session_id}".encode("utf-8", "surrogatepass"), digest_size=4).digest()
+    return origin_dir(origin) / f"{int.from_bytes(h, 'big') % SHARDS}{SUFFIX}"
+
+
+def _shards(d: Path) -> list[Path]:
+    try:
+        names = [e.name for e in os.scandir(d) if e.name.endswith(SUFFIX) and e.name[: -len(SUFFIX)].isdigit()
+                 and e.is_file(follow_symlinks=False)]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [d / n for n in sorted(names, key=lambda n: int(n[: -len(SUFFIX)]))]
+
+
+def origin_files(origin: str) -> list[Path]:
+    return _shards(origin_dir(origin))
 
 
 def files() -> list[Path]:
-    """Every origin's file, sorted."""
+    """Every origin's files, sorted."""
     d = directory()
     try:
-        names = sorted(e.name for e in os.scandir(d) if e.name.endswith(SUFFIX) and e.name != TOMBSTONES
-                       and not e.name.startswith(".") and e.is_file(follow_symlinks=False))
+        dirs = sorted(e.name for e in os.scandir(d) if not e.name.startswith(".") and e.is_dir(follow_symlinks=False))
     except (FileNotFoundError, NotADirectoryError):
         return []
-    return [d / n for n in names]
+    return [p for name in dirs for p in _shards(d / name)]
 
 
 @contextmanager
@@ -95,11 +121,11 @@ def lines(path: Path) -> Iterator[bytes]:
             yield line
 
 
-def scan(path: Path) -> tuple[set[str], int]:
-    """The keys a store file holds, and the highest `n` in it."""
+def scan(origin: str) -> tuple[set[str], int]:
+    """The keys the store holds of one origin, and the highest `n` among them."""
     keys: set[str] = set()
     top = 0
-    for line in lines(path):
+    for line in (x for path in origin_files(origin) for x in lines(path)):
         try:
             s = _seen.decode(line)
         except (msgspec.DecodeError, RecursionError):
@@ -115,6 +141,7 @@ def append(path: Path, data: bytes) -> None:
     left by a crash is cut off first."""
     if not data:
         return
+    path.parent.mkdir(exist_ok=True, mode=0o700)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         size = os.fstat(fd).st_size
@@ -158,9 +185,8 @@ def forget(sessions: list[tuple[str, str, str]]) -> int:
         append(d / TOMBSTONES, b"".join(
             enc.encode({"origin": o, "harness": h, "session_id": s, "time": time.time()}) + b"\n"
             for o, h, s in sessions))
-        for origin in sorted({o for o, _, _ in sessions}):
-            gone = {(h, s) for o, h, s in sessions if o == origin}
-            path = origin_file(origin)
+        for path in sorted({shard(o, h, s) for o, h, s in sessions}):
+            gone = {(h, s) for o, h, s in sessions if shard(o, h, s) == path}
             if not path.exists():
                 continue
             kept: list[bytes] = []
@@ -184,4 +210,4 @@ def forget(sessions: list[tuple[str, str, str]]) -> int:
     return removed
 
 
-__all__ = ["directory", "origin_file", "files", "writing", "lines", "scan", "append", "tombstones", "forget"]
+__all__ = ["directory", "origin_dir", "shard", "origin_files", "files", "SHARDS", "writing", "lines", "scan", "append", "tombstones", "forget"]
