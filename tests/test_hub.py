@@ -233,3 +233,21 @@ def test_a_member_with_only_the_documented_privileges_pushes_and_pulls(tmp_path,
     assert ("claude", "a1@alpha") in found(b, "damson")
     r = deja("sync", "push", member.replace("dbname=t_", "dbname=x_"), check=False, env=b)
     assert r.code == 1 and "does not exist" in r.err and PASSWORD not in r.err
+
+
+def test_a_bad_row_is_skipped_and_a_newer_record_stops_the_pull_before_its_watermark(tmp_path, pg_dsn):
+    a, b = machine(tmp_path, "alpha"), machine(tmp_path, "bravo")
+    session(a, "shop", "a1", ["the medlar build", "green"])
+    deja("sync", "share", "/w/shop", env=a)
+    deja("sync", "push", pg_dsn, env=a)
+    insert = ("INSERT INTO deja_records (key, origin, harness, session, text_hash, pushed_by, record) "
+              "VALUES (%s, 'zulu', 'claude', 'z1', 'h', 'zulu', %s) RETURNING id")
+    rows(pg_dsn, insert, "k-torn", '{"v": 1, "origin": "zulu", "text": "cut sh')
+    r = deja("sync", "pull", pg_dsn, "--json", env=b).json()
+    assert (r["added"], r["skipped"]) == (2, 1)
+    (mark,), = rows(pg_dsn, "SELECT pulled_id FROM deja_machines WHERE machine = 'bravo'")
+    future = '{"v": 2, "origin": "zulu", "harness": "claude", "session_id": "z2", "role": "user", "text": "x"}'
+    rows(pg_dsn, insert, "k-future", future)
+    r = deja("sync", "pull", pg_dsn, env=b, check=False)
+    assert r.code == 1 and r.err.count("\n") == 1 and "format version 2" in r.err and "upgrade deja" in r.err
+    assert rows(pg_dsn, "SELECT pulled_id FROM deja_machines WHERE machine = 'bravo'") == [(mark,)]

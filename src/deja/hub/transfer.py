@@ -77,20 +77,28 @@ def pull(dsn: str, full: bool = False):  # -> deja.sync.imports.Counts
     me = format.machine()
     with server.connect(dsn) as hub:
         with hub.pulling(me, full) as (top, texts):
-            counts = imports.import_records(_decoded(texts), me)
+            counts = imports.import_records(_decoded(texts, hub.label), me)
         hub.pulled(me, top)
     if counts.added:
         imports.reindex()
     return counts
 
 
-def _decoded(texts: Iterable[str]) -> Iterator[object]:
-    """Each row's record; None for a row that is not JSON (import counts it as skipped)."""
+def _decoded(texts: Iterable[str], label: str) -> Iterator[object]:
+    """Each row's record; None for a row that is not JSON (import counts it as skipped). A
+    record of a newer format version stops the pull (HubError) before the watermark moves past
+    it: after an upgrade, the next pull gets it."""
     import msgspec
 
     dec = msgspec.json.Decoder()
     for text in texts:
         try:
-            yield dec.decode(text)
+            d = dec.decode(text)
         except (msgspec.DecodeError, RecursionError):
             yield None
+            continue
+        v = d.get("v") if isinstance(d, dict) else None
+        if isinstance(v, int) and v > format.VERSION:
+            raise HubError(f"hub {label} holds records of format version {v}, newer than this deja's "
+                           f"({format.VERSION}): upgrade deja on this machine, then pull again")
+        yield d
