@@ -25,6 +25,7 @@ CASES = [
     ["search", "last"],
     ["pool", "--project", "--json"],
     ["pool", "--limit", "10000"],
+    ["pool", "--from", "devbox", "--from=local"],
     # left to click: help, errors, unknown options
     ["pool", "--limit", "0"],
     ["pool", "--limit", "10001"],
@@ -64,7 +65,7 @@ def test_quick_reads_as_click_does(args):
     params = dict(ctx.params)
     params["query"], params["roles"] = list(params["query"]), list(params["roles"])
     full = {"harness": None, "project": None, "since": None, "all_": False, "regex": False, "rebuild": False,
-            "explain": False, "no_embed": False, "as_json": False, **plain}
+            "explain": False, "no_embed": False, "as_json": False, "origin": None, **plain}
     assert full == params
 
 

@@ -3,21 +3,19 @@ hand-written rows, and the same tables on a real PostgreSQL server started by th
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import inspect
 import json
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from conftest import FIXTURES, deja, hits, install_real
+from pg import pg_dsn, pg_server  # noqa: F401 - fixtures
 from deja.ingest.prepare import prepare
 from deja.ingest import indexer
 from deja.errors import SourceError
@@ -308,59 +306,7 @@ def test_cli_a_garbage_store_is_unreadable_while_others_index(home):
     assert states["pi"]["state"] == "ok" and states["pi"]["sessions"] == 1
 
 
-# -- PostgreSQL: a real server in a temporary directory
-
-
-def _pg_bindir() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).parent if initdb else None
-
-
-def _unavailable(reason: str):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI must run the PostgreSQL tests: {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def pg_server():
-    bindir = _pg_bindir()
-    if bindir is None:
-        _unavailable("no PostgreSQL server binaries (initdb): apt-get install postgresql")
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        _unavailable("psycopg is not installed: pip install -e '.[postgres]'")
-    d = Path(tempfile.mkdtemp(prefix="deja-pg-"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root: run the server as the postgres account
-        shutil.chown(d, "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    data = d / "data"
-    subprocess.run([*as_user, bindir / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                    "--locale=C", "-N"], check=True, capture_output=True)
-    subprocess.run([*as_user, bindir / "pg_ctl", "-D", data, "-l", d / "log", "-w", "-t", "60", "-o",
-                    f"-k {d} -c listen_addresses= -F", "start"], check=True, capture_output=True)
-    try:
-        yield d
-    finally:
-        subprocess.run([*as_user, bindir / "pg_ctl", "-D", data, "-m", "immediate", "stop"], check=False, capture_output=True)
-        shutil.rmtree(d, ignore_errors=True)
-
-
-@pytest.fixture
-def pg_dsn(pg_server, request):
-    import psycopg
-
-    name = "t_" + hashlib.blake2b(request.node.nodeid.encode(), digest_size=6).hexdigest()
-    with psycopg.connect(f"host={pg_server} user=postgres dbname=postgres", autocommit=True) as c:
-        c.execute(f"DROP DATABASE IF EXISTS {name}")
-        c.execute(f"CREATE DATABASE {name}")
-    # trust auth ignores the password: it is here to prove it never reaches a label or a message
-    return f"host={pg_server} port=5432 user=postgres dbname={name} password=s3cret-pw"
+# -- PostgreSQL: a real server in a temporary directory (tests/pg.py)
 
 
 def pg_load(dsn: str, sessions, messages, *, schema: str = "", t: str = "DOUBLE PRECISION", j: str = "TEXT") -> None:

@@ -7,8 +7,12 @@ process and again only when the file changed; every value says where it came fro
     color = "never"                 # auto | always | never (--color, NO_COLOR, TERM=dumb win)
     limit = 20                      # sessions a search shows (--limit overrides)
     last = 10                       # sessions `deja last` shows
+    machine = "laptop"              # this machine's name in synced records (DEJA_MACHINE wins)
     [harnesses]
     aider = false                   # out of the index at the next run; its files untouched
+    [hub]                           # the team hub (deja.hub.shared; `deja sync share` writes it)
+    dsn = "postgresql://me@db/deja" # `deja sync push|pull` without a DSN (DEJA_HUB_DSN wins)
+    shared = ["/home/me/src/shop"]  # the only projects `deja sync push` sends
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ DEFAULTS: dict[str, object] = {
     "color": "auto",
     "limit": 15,
     "last": 10,
+    "machine": None,  # deja.sync.format.machine: the host name
 }
 _COLORS = ("auto", "always", "never")
 LIMIT_MAX = 10_000
@@ -87,8 +92,10 @@ def _check(p: Path, data: dict) -> None:
                     raise ConfigError(f"{p}: [harnesses] names {h!r}, not a harness deja reads ({', '.join(HARNESSES)})")
                 if not isinstance(on, bool):
                     raise ConfigError(f"{p}: [harnesses] {h} must be true or false; got {on!r}")
+        elif key == "hub":
+            _check_hub(p, value)
         elif key not in DEFAULTS:
-            raise ConfigError(f"{p}: unknown setting {key!r}; known: {', '.join([*DEFAULTS, 'harnesses'])}")
+            raise ConfigError(f"{p}: unknown setting {key!r}; known: {', '.join([*DEFAULTS, 'harnesses', 'hub'])}")
         elif key == "roles":
             from deja.roles import roles_from_names
 
@@ -102,9 +109,23 @@ def _check(p: Path, data: dict) -> None:
             raise bad(key, "true or false")
         elif key == "color" and value not in _COLORS:
             raise bad(key, " | ".join(_COLORS))
+        elif key == "machine" and (not isinstance(value, str) or not value.strip() or "\n" in value):
+            raise bad(key, "a machine name (a non-empty string)")
         elif key in ("limit", "last") and (isinstance(value, bool) or not isinstance(value, int)
                                            or not 1 <= value <= LIMIT_MAX):
             raise bad(key, f"a whole number from 1 to {LIMIT_MAX}")
+
+
+def _check_hub(p: Path, value: object) -> None:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{p}: [hub] must be a table (dsn = \"…\", shared = [\"/path\", …])")
+    for k, v in value.items():
+        if k == "dsn" and not isinstance(v, str):
+            raise ConfigError(f"{p}: [hub] dsn must be a PostgreSQL connection string")
+        elif k == "shared" and not (isinstance(v, list) and all(isinstance(x, str) and x for x in v)):
+            raise ConfigError(f"{p}: [hub] shared must be a list of project paths (`deja sync share PATH` adds one)")
+        elif k not in ("dsn", "shared"):
+            raise ConfigError(f"{p}: [hub] has no setting {k!r}; known: dsn, shared")
 
 
 def get(key: str) -> tuple[object, str]:

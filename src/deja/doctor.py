@@ -173,6 +173,9 @@ def check_sources(r: Report, store) -> None:
                        "changes, or on `deja index` once what the reason says is fixed")
             elif s.state == "parsed-zero":
                 r.warn(f"{s.harness}: {s.reason}", "update deja; if that does not help, report it with `deja sources --json`")
+            if s.note:
+                r.warn(f"{s.harness}: {s.note}", "what could be read was kept; ask for the batch again (or a new "
+                       "export with --full) and import it: what is already here is not doubled")
         return
     for src in sources.enabled():
         roots = src.roots()

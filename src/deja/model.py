@@ -23,7 +23,7 @@ class Session:
     """One conversation.
 
     `project` is the short display name of the working directory, `cwd` the full path when the
-    store records it; `parent` the session this one was spawned from (subagents), when recorded.
+    store records it (`root`, the project path, is found from it unless the session says); `parent` the session this one was spawned from (subagents), when recorded.
     Every time goes through `deja.times.valid` (0 when unknown or not sane); `skipped` counts
     blocks whose text was not a string.
     """
@@ -39,6 +39,10 @@ class Session:
     cwd: str = ""
     records: list[Record] = field(default_factory=list)
     skipped: int = 0
+    # Sessions another machine sent (deja.sources.imported): the machine it came from, and its
+    # project path there ("" for this machine's own: the project is found from `cwd`).
+    origin: str = ""
+    root: str = ""
 
     @property
     def key(self) -> str:

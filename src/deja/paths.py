@@ -70,6 +70,16 @@ def notes_file(getenv: Getenv | None = None) -> Path:
     return data_home(getenv) / "deja" / "notes.jsonl"
 
 
+def imported_dir(getenv: Getenv | None = None) -> Path:
+    """Records other machines sent (`deja sync import`): primary data, one file per origin."""
+    return data_home(getenv) / "deja" / "imported"
+
+
+def sync_dir(getenv: Getenv | None = None) -> Path:
+    """Sync's own state: the export watermarks of each destination."""
+    return data_home(getenv) / "deja" / "sync"
+
+
 def harness_root(harness: str, default: Path, getenv: Getenv | None = None) -> Path:
     """A harness's store root: `DEJA_<HARNESS>_ROOT` when set, else `default`."""
     override = (getenv or os.environ.get)(f"DEJA_{harness.upper()}_ROOT")

@@ -114,6 +114,7 @@ def config(as_json) -> None:
             rows.append((f"harnesses.{h}", False, "env (DEJA_SOURCES)"))
         else:
             rows.append((f"harnesses.{h}", h in have, "default"))
+    rows += _hub_rows()
     if as_json:
         from deja.search import SCHEMA_VERSION
 
@@ -126,3 +127,20 @@ def config(as_json) -> None:
     for k, v, o in rows:
         shown = ", ".join(v) if isinstance(v, list) else str(v).lower() if isinstance(v, bool) else str(v)
         click.echo(f"{k:<{wide}}  {shown:<24} {click.style(o, dim=True)}")
+
+
+def _hub_rows() -> list[tuple[str, object, str]]:
+    """The team hub's settings: its DSN shown as its label (never the password), the shared
+    projects."""
+    from deja import config as cfg
+    from deja.pg import dsn
+
+    table = cfg.load().get("hub") or {}
+    env = os.environ.get("DEJA_HUB_DSN", "").strip()
+    if env:
+        hub: tuple[object, str] = (dsn.label(env), "env (DEJA_HUB_DSN)")
+    elif table.get("dsn"):
+        hub = (dsn.label(table["dsn"]), "file")
+    else:
+        hub = ("", "default")
+    return [("hub.dsn", *hub), ("hub.shared", list(table.get("shared") or []), "file" if "shared" in table else "default")]

@@ -25,11 +25,12 @@ def _more(shown: int, total: int, what: str) -> None:
 @click.command()
 @_filters
 @_limit(50)
-def timeline(project, harness, since, limit, as_json) -> None:
+@click.option("--from", "origin", metavar="MACHINE", help="Only sessions from this machine (`deja sync`), or `local`.")
+def timeline(project, harness, since, limit, origin, as_json) -> None:
     """Sessions newest first: title, harness, project, when, how many records."""
     store = _open(as_json)
     try:
-        rows, total = lib.timeline(store, project, harness, _since(since), limit)
+        rows, total = lib.timeline(store, project, harness, _since(since), limit, origin)
     finally:
         store.close()
     if as_json:

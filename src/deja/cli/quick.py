@@ -21,7 +21,8 @@ from deja.sources import HARNESSES
 LIMIT_MAX = config.LIMIT_MAX  # --limit's range is 1..LIMIT_MAX, as the config file's `limit` and `last`
 _FLAGS = {"--all": "all_", "--re": "regex", "--rebuild": "rebuild", "--explain": "explain", "--no-embed": "no_embed",
           "--json": "as_json"}
-_VALUES = {"--harness": "harness", "--project": "project", "--since": "since", "--role": "roles", "--limit": "limit"}
+_VALUES = {"--harness": "harness", "--project": "project", "--since": "since", "--role": "roles", "--limit": "limit",
+           "--from": "origin"}
 
 
 def parse(args: list[str]) -> dict | None:
@@ -65,7 +66,7 @@ def parse(args: list[str]) -> dict | None:
 
 
 def search(query, harness=None, project=None, since=None, roles=(), limit=None, all_=False, regex=False, rebuild=False,
-           explain=False, no_embed=False, as_json=False, last=False) -> int:
+           explain=False, no_embed=False, as_json=False, last=False, origin=None) -> int:
     """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
 
     `last`: the process ends right after (deja.cli.main), so the store is left open: closing the
@@ -89,6 +90,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         all=all_,
         regex=regex,
         embed=not no_embed,
+        origin=origin,
     )
     msg = ""
     if rebuild:

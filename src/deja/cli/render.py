@@ -237,10 +237,11 @@ def ref(s: SessionRow) -> str:
 
 
 def header(s: SessionRow, indent: int = 0) -> str:
-    """One line per session: time, harness, id, project, title, in aligned columns, cut to the width."""
+    """One line per session: time, harness, id, project (and `@machine` for one another machine
+    sent), title, in aligned columns, cut to the width."""
     ident = style(f"{shown_id(s):<{_cols['id']}}", fg="cyan")
     harness = style(f"{s.harness:<{_cols['harness']}}", fg="magenta")
-    project = style(s.project or "-", fg="green")
+    project = style(s.project or "-", fg="green") + (style(f" @{s.origin}", fg="yellow") if s.origin else "")
     gone = "  (source deleted)" if s.gone else ""
     head = f"{day(s.updated)}  {harness} {ident}  {project}  "
     title = s.title

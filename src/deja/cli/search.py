@@ -19,6 +19,7 @@ def _open_fresh(quiet: bool = False) -> Store:
 @click.argument("query", nargs=-1, required=True)
 @click.option("--harness", type=click.Choice(HARNESSES), help="Only this harness's sessions.")
 @click.option("--project", help="Only sessions of this project (its directory name).")
+@click.option("--from", "origin", metavar="MACHINE", help="Only sessions from this machine (`deja sync`), or `local`.")
 @click.option("--since", help="Only records newer than this: 30d, 12h, 2w, or a date.")
 @click.option("--role", "roles", multiple=True, help="user, assistant, tool, files, command, edit (repeatable).")
 @click.option("--limit", type=click.IntRange(1, quick.LIMIT_MAX), help="Sessions to show (default 15, or the config file's `limit`).")
@@ -90,15 +91,17 @@ def show(ident, roles, offset, limit, as_json) -> None:
 @click.argument("n", required=False, type=click.IntRange(1, quick.LIMIT_MAX))
 @click.option("--harness", type=click.Choice(HARNESSES))
 @click.option("--project", help="Only this project: a path, or a directory name.")
+@click.option("--from", "origin", metavar="MACHINE", help="Only sessions from this machine (`deja sync`), or `local`.")
 @click.option("--json", "as_json", is_flag=True)
-def last(n, harness, project, as_json) -> None:
+def last(n, harness, project, origin, as_json) -> None:
     """The N most recently updated sessions (default 10, or the config file's `last`)."""
     from deja import config, projects
 
     store = _open_fresh(quiet=as_json)
     try:
         root = projects.resolve(store.catalog, project)
-        rows = store.recent(n or config.number("last"), harness, root)
+        where = store.origin(origin) if origin is not None else None
+        rows = store.recent(n or config.number("last"), harness, root, where)
         render.prepare(store.catalog, rows)
     finally:
         store.close()

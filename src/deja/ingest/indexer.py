@@ -143,7 +143,7 @@ def _ready(s: Session, fid: int) -> _Ready:
     decision, reverted = marks(s.records)
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
-                     root=projects.root_of(s.cwd))
+                     root=s.root or projects.root_of(s.cwd), origin=s.origin)
     # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded)
     docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"), analyzer_input(r.text))
             for r in s.records]

@@ -23,6 +23,7 @@ class SourceState:
     gone: int = 0
     reason: str = ""
     roots: list[str] = field(default_factory=list)
+    note: str = ""  # what the store's own bookkeeping says (Source.note), also in `reason`
 
 
 def source_states(store: Store) -> list[SourceState]:
@@ -50,9 +51,10 @@ def source_states(store: Store) -> list[SourceState]:
             st.state, st.reason = "parsed-zero", "its files exist but yield no sessions: the format may have moved"
         else:
             st.state = "missing"
-        if st.gone:
-            note = f"{st.gone} file(s) deleted by the harness; their sessions are kept"
-            st.reason = f"{st.reason}; {note}" if st.reason else note
+        st.note = src.note()
+        for note in (f"{st.gone} file(s) deleted by the harness; their sessions are kept" if st.gone else "", st.note):
+            if note:
+                st.reason = f"{st.reason}; {note}" if st.reason else note
         out.append(st)
     for name, reason in sources.load_errors.items():
         out.append(SourceState(name, "unreadable", reason=reason))
@@ -100,7 +102,7 @@ def example_word(title: str) -> str:
 def found(store: Store) -> Found:
     spans = [AgentSpan(*row) for row in store.catalog.harness_spans() if row[0] != NOTES]
     have = {a.harness for a in spans}
-    missing = [s.name for s in sources.enabled() if s.name not in have and s.name != NOTES]
+    missing = [s.name for s in sources.enabled() if s.name not in have and s.agent]
     example = ""
     for s in store.recent(20):
         if s.harness != NOTES and (example := example_word(s.title)):

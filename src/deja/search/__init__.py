@@ -83,13 +83,15 @@ class Options(Plain):
     # exact_only: hooks, no looser tiers (they would only be discarded). embed: blend in meaning
     # when a sidecar exists (`deja search`, MCP `recall`); off by default so hooks and digests
     # never pay for loading the model.
-    __slots__ = ("harness", "project", "since", "roles", "limit", "all", "regex", "exact_only", "embed")
+    # origin: `--from`: a machine imported sessions came from, or `local`; None for any.
+    __slots__ = ("harness", "project", "since", "roles", "limit", "all", "regex", "exact_only", "embed", "origin")
 
     def __init__(self, harness: str | None = None, project: str | None = None, since: float | None = None,
                  roles: Sequence[Role] = (), limit: int = 15, all: bool = False, regex: bool = False,
-                 exact_only: bool = False, embed: bool = False):
+                 exact_only: bool = False, embed: bool = False, origin: str | None = None):
         self.harness, self.project, self.since, self.roles, self.limit = harness, project, since, roles, limit
         self.all, self.regex, self.exact_only, self.embed = all, regex, exact_only, embed
+        self.origin = origin
 
 
 class Snippet(Plain):
@@ -135,14 +137,20 @@ def _filters(opts: Options, sids: list[int] | None, q: Query | None = None, work
     return Filters(opts.harness, sids, opts.since, [ROLE_CODE[r] for r in roles])
 
 
-def project_sids(store: Store, project: str | None) -> list[int] | None:
-    """The session ids of the project `--project` names (deja.projects.resolve), None for any."""
-    if not project:
-        return None
-    from deja import projects
+def project_sids(store: Store, project: str | None, origin: str | None = None) -> list[int] | None:
+    """The session ids of the project `--project` names (deja.projects.resolve) and of the
+    machine `--from` names (`local` or a machine's name: Catalog.origin); None for any."""
+    sids = None
+    if project:
+        from deja import projects
 
-    root = projects.resolve(store.catalog, project)
-    return store.catalog.project_sids(root) if root else None
+        root = projects.resolve(store.catalog, project)
+        sids = store.catalog.project_sids(root) if root else None
+    if origin is not None:
+        of = store.catalog.origin_sids(store.catalog.origin(origin))
+        if of is not None:
+            sids = of if sids is None else sorted(set(sids) & set(of))
+    return sids
 
 
 def reuse_lift(recalls: int) -> float:
@@ -166,7 +174,7 @@ def search(store: Store, text: str, opts: Options) -> Result:
         return _regex(store, text, opts)
     q = parse(text)
     sem = _meaning(store, text, opts)
-    sids = project_sids(store, opts.project)  # resolved once: both passes and the meaning hits use it
+    sids = project_sids(store, opts.project, opts.origin)  # resolved once: both passes and the meaning hits use it
     res = _search(store, q, opts, _filters(opts, sids, q), sem)
     if not opts.roles and res.tier in ("none", "weak") and not _wants_work(q):
         work = _search(store, q, opts, _filters(opts, sids, q, work=True), sem)
@@ -435,7 +443,7 @@ def _regex(store: Store, pattern: str, opts: Options) -> Result:
     found: dict[int, list] = {}
     scanned = 0
     capped = False
-    for rec in store.text.scan(_filters(opts, project_sids(store, opts.project))):
+    for rec in store.text.scan(_filters(opts, project_sids(store, opts.project, opts.origin))):
         scanned += 1
         if scanned > REGEX_SCAN_LIMIT:
             capped = True

@@ -40,9 +40,13 @@ def _paths_of(rec: StoredRecord) -> list[str]:
 
 # -- timeline / workspaces
 def timeline(store: Store, project: str | None = None, harness: str | None = None, since: float | None = None,
-             limit: int = 50) -> tuple[list[SessionRow], int]:
-    """Sessions newest first, and how many passed the filters in all."""
+             limit: int = 50, origin: str | None = None) -> tuple[list[SessionRow], int]:
+    """Sessions newest first, and how many passed the filters in all; `origin` is `--from`
+    (a machine's name, or `local`: Catalog.origin)."""
     rows = _sessions(store, project, harness, since)
+    if origin is not None:
+        where = store.catalog.origin(origin)
+        rows = [r for r in rows if r.origin == where]
     return rows[:limit], len(rows)
 
 

@@ -64,6 +64,9 @@ class Source:
     version: int = 1
     # True when a file only ever grows, so a later parse may resume at `Parsed.offset`.
     append_only: bool = False
+    # False for stores deja keeps itself (notes, imported sessions): not an agent's history, so
+    # the first run's summary does not list them as agents found or missing.
+    agent: bool = True
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         """Where this harness keeps its store (after env overrides), as `look` sees it."""
@@ -83,6 +86,11 @@ class Source:
         change is parsed in front of the person or in the background. A source of compressed
         data measures it (inflate.inflated_size), counting no further than just past `stop`."""
         return size - start
+
+    def note(self) -> str:
+        """What the store's own bookkeeping has to say in `deja sources` and `deja doctor`
+        ("" for nothing): e.g. the last import's skipped lines."""
+        return ""
 
     def change_token(self, path: Path, look: Look = PLAIN) -> tuple[int, int] | None:
         """(size, mtime_ns)-like token that changes when `path` does, for a store that is not a

@@ -25,7 +25,6 @@ holds the password; `change_token()` stands in for os.stat on it. Needs `deja[po
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import sys
@@ -34,10 +33,10 @@ from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, unquote
 
 import msgspec
 
+from deja.pg import dsn as dsn_rule
 from deja import paths
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
@@ -59,7 +58,8 @@ from deja.sources.base import (
 )
 from deja.sources.look import PLAIN, Look
 
-PG_PREFIX = "pg:"
+PG_PREFIX = dsn_rule.PREFIX
+pg_label = dsn_rule.label
 _JSON_PREFIX = "\x00json:"
 _SUMMARY = ("[CONTEXT COMPACTION", "[CONTEXT SUMMARY]:")
 _LINE_NO = re.compile(r"^ *\d+\|", re.MULTILINE)
@@ -403,57 +403,15 @@ def _dsns(look: Look = PLAIN) -> list[tuple[str, str]]:
     return [(pg_label(p.strip()), p.strip()) for p in parts if p.strip()]
 
 
-def _pg_fields(dsn: str) -> tuple[dict[str, str], str]:
-    """A DSN's user, host, port, dbname and password (URI or key=value), and the DSN without its
-    password."""
-    m = re.match(r"postgres(?:ql)?://([^/?#]*)([^?#]*)(?:\?([^#]*))?", dsn)
-    if m:
-        netloc, db, query = m.group(1), m.group(2), m.group(3) or ""
-        userinfo, _, hostport = netloc.rpartition("@")
-        user, _, password = userinfo.partition(":")
-        fields = {"user": unquote(user), "password": unquote(password), "host": unquote(hostport),
-                  "dbname": unquote(db.lstrip("/"))}
-        fields.update((k, v) for k, v in parse_qsl(query) if k in ("user", "host", "port", "dbname", "password"))
-        clean = re.sub(r"(://[^:@/]*):[^@/]*@", r"\1@", dsn)
-        return fields, re.sub(r"([?&])password=[^&]*&?", r"\1", clean)
-    pairs = re.findall(r"(\w+)\s*=\s*('(?:\\.|[^'\\])*'|\S+)", dsn)
-    fields = {k: v[1:-1] if v.startswith("'") else v for k, v in pairs}
-    return fields, " ".join(f"{k}={v}" for k, v in sorted(pairs) if k != "password")
-
-
-def pg_label(dsn: str) -> str:
-    """A path-like name for a DSN, without its password: `pg:user@host:port/db#<hash>`."""
-    fields, clean = _pg_fields(dsn)
-    host = re.sub(r"/+", "/", fields.get("host", "")).rstrip("/")
-    if ":" not in host and fields.get("port"):
-        host += f":{fields['port']}"
-    digest = hashlib.blake2b(clean.encode(), digest_size=4).hexdigest()
-    label = f"{PG_PREFIX}{fields.get('user', '')}@{host or 'local'}/{fields.get('dbname', '')}#{digest}"
-    # It must survive being a Path: no doubled or trailing slashes.
-    return label if str(Path(label)) == label else f"{PG_PREFIX}{digest}"
-
-
 @contextmanager
 def _pg(dsn: str, label: str) -> Iterator[Any]:
     """A read-only, repeatable-read connection; every failure a SourceError naming `label`."""
-    try:
+    with dsn_rule.connected(dsn, label, SourceError, "reading Hermes from PostgreSQL") as conn:
         import psycopg
-    except ImportError as e:
-        raise SourceError("reading Hermes from PostgreSQL needs psycopg: pip install 'deja[postgres]'") from e
-    extra: dict[str, Any] = {k: v for k, v in (("connect_timeout", 5), ("application_name", "deja")) if k not in dsn}
-    secret = _pg_fields(dsn)[0].get("password", "")
-    try:
-        conn = psycopg.connect(dsn, **extra)
-    except psycopg.Error as e:
-        raise SourceError(f"{label}: cannot connect: {_first_line(e, secret)}") from e
-    try:
+
         conn.read_only = True
         conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
         yield conn
-    except psycopg.Error as e:
-        raise SourceError(f"{label}: {_first_line(e, secret)}") from e
-    finally:
-        conn.close()
 
 
 def _pg_columns(cur: Any, table: str, label: str, required: bool = True) -> set[str]:
@@ -468,11 +426,6 @@ def _pg_columns(cur: Any, table: str, label: str, required: bool = True) -> set[
     if required:
         _require(cols, table, label)
     return cols
-
-
-def _first_line(e: BaseException, secret: str) -> str:
-    line = (str(e).strip().splitlines() or [type(e).__name__])[0]
-    return line.replace(secret, "***") if secret else line
 
 
 SOURCE = Hermes

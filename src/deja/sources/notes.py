@@ -30,6 +30,7 @@ def _day(t: float) -> str:
 class Notes(Source):
     name = "notes"
     version = 2  # 2: one session per project path and day
+    agent = False
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         return [paths.notes_file(look.env)]

@@ -115,9 +115,16 @@ class Store:
         """Every record of one session, in session order."""
         return self.text.session_records(sid)
 
-    def recent(self, limit: int, harness: str | None = None, root: str | None = None) -> list[SessionRow]:
-        """The `limit` most recently updated sessions (of a harness, of a project root)."""
-        return self.catalog.recent_sessions(limit, harness, root)
+    def recent(self, limit: int, harness: str | None = None, root: str | None = None,
+               origin: str | None = None) -> list[SessionRow]:
+        """The `limit` most recently updated sessions (of a harness, of a project root, from an
+        origin: "" this machine's own, else a machine's name, Catalog.origin)."""
+        return self.catalog.recent_sessions(limit, harness, root, origin)
+
+    def origin(self, value: str) -> str:
+        """What `--from` names: "" for `local`, else a machine imported sessions came from
+        (NotFound, naming the machines there are, otherwise)."""
+        return self.catalog.origin(value)
 
     def display_ids(self, rows: Iterable[SessionRow]) -> dict[str, str]:
         """key -> the shortest id prefix that opens each session."""

@@ -49,16 +49,17 @@ class SessionRow(Plain):
     # decision: the line where the session's assistant settled something ("" if none);
     # reverted: its own text says it reverted or rolled back, and it settled nothing;
     # project: the display name; root: the project itself, a path (deja.projects.root_of).
+    # origin: the machine an imported session came from ("" for this machine's own).
     __slots__ = ("key", "sid", "harness", "id", "project", "cwd", "path", "title", "started", "updated", "parent", "fid",
-                 "records", "gone", "decision", "reverted", "root")
+                 "records", "gone", "decision", "reverted", "root", "origin")
 
     def __init__(self, key: str, sid: int, harness: str, id: str, project: str, cwd: str, path: str, title: str,
                  started: float, updated: float, parent: str, fid: int, records: int, gone: int = 0,
-                 decision: str = "", reverted: int = 0, root: str = ""):
+                 decision: str = "", reverted: int = 0, root: str = "", origin: str = ""):
         self.key, self.sid, self.harness, self.id, self.project, self.cwd = key, sid, harness, id, project, cwd
         self.path, self.title, self.started, self.updated, self.parent = path, title, started, updated, parent
         self.fid, self.records, self.gone, self.decision, self.reverted = fid, records, gone, decision, reverted
-        self.root = root
+        self.root, self.origin = root, origin
 
 
 class Curation(Plain):
@@ -78,7 +79,8 @@ _TOP = "\U0010ffff"  # sorts after every character: `prefix <= x < prefix + _TOP
 
 _FILE_COLS = "path, fid, harness, size, mtime_ns, safe_offset, prefix_hash, parser_version, state, error, sessions, records, skipped, redactions"
 _SESSION_COLS = (
-    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted, root"
+    "key, sid, harness, id, project, cwd, path, title, started, updated, parent, fid, records, gone, decision, reverted, root, "
+    "origin"
 )
 
 
@@ -192,10 +194,10 @@ class Catalog:
         with self.transaction():
             self.db.executemany("DELETE FROM sessions WHERE fid = ?", [(f,) for f in replaced])
             self.db.executemany(
-                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 17)})",
+                f"INSERT OR REPLACE INTO sessions({_SESSION_COLS}) VALUES ({', '.join('?' * 18)})",
                 [
                     (s.key, s.sid, s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started, s.updated, s.parent,
-                     s.fid, s.records, 0, s.decision, s.reverted, s.root)
+                     s.fid, s.records, 0, s.decision, s.reverted, s.root, s.origin)
                     for s in sessions
                 ],
             )
@@ -362,8 +364,12 @@ class Catalog:
                 best = max(best, n)
         return best, same
 
-    def recent_sessions(self, limit: int, harness: str | None = None, root: str | None = None) -> list[SessionRow]:
+    def recent_sessions(self, limit: int, harness: str | None = None, root: str | None = None,
+                        origin: str | None = None) -> list[SessionRow]:
         where, args = [], []
+        if origin is not None:
+            where.append("origin = ?")
+            args.append(origin)
         if harness:
             where.append("harness = ?")
             args.append(harness)
@@ -391,6 +397,28 @@ class Catalog:
 
     def project_sids(self, root: str) -> list[int]:
         return [r[0] for r in self.db.execute("SELECT sid FROM sessions WHERE root = ? OR cwd = ?", (root, root))]
+
+    # -- origins (deja.sync: sessions other machines sent carry the machine's name)
+    def origins(self) -> list[str]:
+        """The machines imported sessions came from."""
+        return [r[0] for r in self.db.execute("SELECT DISTINCT origin FROM sessions WHERE origin != '' ORDER BY origin")]
+
+    def origin(self, value: str) -> str:
+        """What `--from` names: `local` (this machine's own: "") or a machine imported sessions
+        came from; NotFound, naming the machines there are, otherwise."""
+        if value == "local":
+            return ""
+        if self.db.execute("SELECT 1 FROM sessions WHERE origin = ? LIMIT 1", (value,)).fetchone():
+            return value
+        known = ", ".join(["local", *self.origins()])
+        raise NotFound(f"no sessions from machine {value!r}; --from takes one of: {known}")
+
+    def origin_sids(self, origin: str) -> list[int] | None:
+        """The session ids from one origin ("" for this machine's own); None when that is every
+        session (nothing was imported)."""
+        if origin == "" and not self.db.execute("SELECT 1 FROM sessions WHERE origin != '' LIMIT 1").fetchone():
+            return None
+        return [r[0] for r in self.db.execute("SELECT sid FROM sessions WHERE origin = ?", (origin,))]
 
     def harness_counts(self) -> dict[str, dict[str, int]]:
         """Per harness: files, sessions, records, skipped, redactions, errors."""
@@ -516,4 +544,5 @@ def session_json(s: SessionRow) -> dict:
         "parent": s.parent or None,
         "records": s.records,
         "source_gone": bool(s.gone),
+        "origin": s.origin or None,  # the machine an imported session came from (deja sync)
     }

@@ -9,16 +9,27 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 Migration = Callable[[sqlite3.Connection], None]
 MIGRATIONS: list[tuple[str, Migration]] = []
+F = TypeVar("F", bound=Callable[..., None])
 
 
-def migration(fn: Migration) -> Migration:
-    if any(name == fn.__name__ for name, _ in MIGRATIONS):
-        raise ValueError(f"duplicate migration {fn.__name__}")
-    MIGRATIONS.append((fn.__name__, fn))
-    return fn
+def registrar(registry: list[tuple[str, F]]) -> Callable[[F], F]:
+    """A decorator that appends a migration to `registry` under its function's name, in the
+    order they are defined; a name twice is a bug. (The team hub's schema uses one too.)"""
+
+    def register(fn: F) -> F:
+        if any(name == fn.__name__ for name, _ in registry):
+            raise ValueError(f"duplicate migration {fn.__name__}")
+        registry.append((fn.__name__, fn))
+        return fn
+
+    return register
+
+
+migration = registrar(MIGRATIONS)
 
 
 @migration
@@ -157,6 +168,19 @@ def m005_project_paths(db: sqlite3.Connection) -> None:
         except ValueError:
             ts = 0.0  # `<name>-undated`
         db.execute("UPDATE curation SET note_key = ? WHERE key = ?", (f"notes:{session_id(cwd or project, ts)}", key))
+
+
+@migration
+def m006_session_origin(db: sqlite3.Connection) -> None:
+    """Sessions another machine sent (`deja sync import`) carry the machine they came from;
+    "" is this machine's own. `--from MACHINE|local` filters on it."""
+    _script(
+        db,
+        """
+        ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT '';
+        CREATE INDEX IF NOT EXISTS sessions_origin ON sessions(origin)
+        """,
+    )
 
 
 def pending(db: sqlite3.Connection) -> list[str]:
