@@ -18,8 +18,10 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from deja import paths, redact
-from deja.sync import format, stored
+from deja import paths
+from deja.sources import imported as stored
+from deja.sync import format
+from deja.text import redact
 
 WATERMARKS = "watermarks.json"
 
