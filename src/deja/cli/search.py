@@ -100,7 +100,7 @@ def last(n, harness, project, origin, as_json) -> None:
     store = _open_fresh(quiet=as_json)
     try:
         root = projects.resolve(store.catalog, project)
-        where = store.catalog.origin(origin) if origin is not None else None
+        where = store.origin(origin) if origin is not None else None
         rows = store.recent(n or int(config.get("last")[0]), harness, root, where)
         render.prepare(store.catalog, rows)
     finally:

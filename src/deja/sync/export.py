@@ -114,7 +114,7 @@ class Export:
             reindex()
         store = Store(paths.index_dir(), readonly=True)
         try:
-            for row in store.catalog.select_sessions():
+            for row in store.sessions():
                 if row.origin or not in_projects(row.root, row.cwd, self.projects):
                     continue
                 source = (row.path or row.key) + self._part(row.root or row.cwd)
@@ -123,7 +123,7 @@ class Export:
                     continue
                 title, cwd, project = self._clean(row.title), self._clean(row.cwd), self._clean(row.root or row.cwd)
                 sent = False
-                for r in store.text.session_records(row.sid):
+                for r in store.records(row.sid):
                     if mark is not None and r.time <= mark:
                         continue
                     text = self._clean(r.text)
