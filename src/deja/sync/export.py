@@ -133,8 +133,8 @@ class Export:
                                         CODE_ROLE[r.role].value, text, r.time, r.seq)
                     self.exported += 1
                     sent = True
-                    if r.time > self._sources.get(source, mark or 0):
-                        self._sources[source] = float(r.time)
+                    # a source of untimed records only gets mark 0: not sent again until one is timed
+                    self._sources[source] = max(float(r.time), self._sources.get(source, mark or 0.0))
                 self.sessions += sent
         finally:
             store.close()
