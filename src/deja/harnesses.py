@@ -6,3 +6,7 @@ HARNESSES = (
     "claude codex opencode aider gemini cursor antigravity grok qwen pi copilot cline roo goose "
     "kimi openclaw hermes omp deepseek zed notes imported"
 ).split()
+
+# Every source deja reads, in the order of `deja sources`: the harnesses, then `imported` (what
+# other machines sent, deja sync): its sessions keep their own harness, so it is no `--harness`.
+SOURCES = [*HARNESSES, "imported"]

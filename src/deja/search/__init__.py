@@ -147,7 +147,7 @@ def project_sids(store: Store, project: str | None, origin: str | None = None) -
         root = projects.resolve(store.catalog, project)
         sids = store.catalog.project_sids(root) if root else None
     if origin is not None:
-        of = store.catalog.origin_sids(store.catalog.origin(origin))
+        of = store.origin_sids(store.origin(origin))
         if of is not None:
             sids = of if sids is None else sorted(set(sids) & set(of))
     return sids

@@ -45,7 +45,7 @@ def timeline(store: Store, project: str | None = None, harness: str | None = Non
     (a machine's name, or `local`: Catalog.origin)."""
     rows = _sessions(store, project, harness, since)
     if origin is not None:
-        where = store.catalog.origin(origin)
+        where = store.origin(origin)
         rows = [r for r in rows if r.origin == where]
     return rows[:limit], len(rows)
 

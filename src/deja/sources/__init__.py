@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 import os
 
-from deja.harnesses import HARNESSES
+from deja.harnesses import HARNESSES, SOURCES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a source loads
@@ -19,8 +19,8 @@ if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a sou
     from deja.sources.look import PLAIN, Look
 
 def available() -> list[str]:
-    """Harnesses whose source module is present."""
-    return [n for n in HARNESSES if importlib.util.find_spec(f"deja.sources.{n}") is not None]
+    """Sources (the harnesses, then `imported`) whose module is present."""
+    return [n for n in SOURCES if importlib.util.find_spec(f"deja.sources.{n}") is not None]
 
 
 def load(name: str) -> Source:

@@ -126,6 +126,14 @@ class Store:
         (NotFound, naming the machines there are, otherwise)."""
         return self.catalog.origin(value)
 
+    def origin_sids(self, origin: str) -> list[int] | None:
+        """The session ids from one origin ("" this machine's own); None when that is all."""
+        return self.catalog.origin_sids(origin)
+
+    def sessions(self) -> list[SessionRow]:
+        """Every session, oldest update first."""
+        return self.catalog.select_sessions()
+
     def display_ids(self, rows: Iterable[SessionRow]) -> dict[str, str]:
         """key -> the shortest id prefix that opens each session."""
         return self.catalog.display_ids(rows)
