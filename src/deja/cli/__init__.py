@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "install": ("deja.cli.install", "Wire deja into your agents (MCP server; --auto adds the hooks)."),
     "uninstall": ("deja.cli.install", "Remove deja's entries from your agents' config, nothing else."),
     "doctor": ("deja.cli.install", "Check the index, the stores, the agents' wiring; say what to fix."),
+    "serve": ("deja.cli.serve", "A local web page on 127.0.0.1: search as you type, sessions, sources, notes."),
 }
 
 # One example per command: the last line of its help (deja.cli.app).
@@ -78,6 +79,7 @@ EXAMPLES: dict[str, str] = {
     'install': 'deja install claude-code --hooks',
     'uninstall': 'deja uninstall --all',
     'doctor': 'deja doctor',
+    'serve': 'deja serve --port 8787',
 }
 
 # Commands agents call, not people: never listed, run without click (deja.cli.hooks, docs/hooks.md).

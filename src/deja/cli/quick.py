@@ -61,6 +61,56 @@ def parse(args: list[str]) -> dict | None:
     return out if out["query"] else None
 
 
+def options(harness: str | None = None, project: str | None = None, since: str | None = None, roles=(),
+            limit: int | None = None, all_: bool = False, regex: bool = False, no_embed: bool = False) -> Options:
+    """A search's options from its arguments, the config file's defaults filled in: what every
+    front that searches as `deja search` does (the CLI, the web page)."""
+    if limit is None:
+        limit = int(config.get("limit")[0])  # type: ignore[call-overload]
+    if not roles:
+        roles = config.get("roles")[0] or ()
+    if not no_embed and config.get("semantic")[0] is False:
+        no_embed = True
+    return Options(
+        harness=harness,
+        project=project,
+        since=parse_since(since, time.time()) if since else None,
+        roles=roles_from_names(roles),
+        limit=limit,
+        all=all_,
+        regex=regex,
+        embed=not no_embed,
+    )
+
+
+def result_json(result, notice: str = "") -> dict:  # result: deja.search.Result
+    """`deja search --json`'s answer for a result (before the redaction `render.json_text` makes)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "query": result.query,
+        "tier": result.tier,
+        "total": result.total,
+        "capped": result.capped,
+        # a rebuild running, a refresh in the background: the answer may be behind
+        "rebuilding": fresh.rebuild_note(paths.index_dir()) != "",
+        "notice": notice or None,
+        "hits": [
+            {
+                "session": render.session_json(h.session),
+                "count": h.count,
+                "snippets": [s.text for s in h.snippets],
+                "snippet_roles": [s.role for s in h.snippets],
+                "score": h.score,
+                "answer": h.answer.text if h.answer is not None else None,
+                "coverage": round(h.coverage, 3),
+                "decision": h.decision or None,
+                "state": h.state or None,
+            }
+            for h in result.hits
+        ],
+    }
+
+
 def search(query, harness=None, project=None, since=None, roles=(), limit=None, all_=False, regex=False, rebuild=False,
            explain=False, no_embed=False, as_json=False, last=False) -> int:
     """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
@@ -71,22 +121,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     crashed writer's.
     """
     text = " ".join(query)
-    if limit is None:
-        limit = config.get("limit")[0]
-    if not roles:
-        roles = config.get("roles")[0] or ()
-    if not no_embed and config.get("semantic")[0] is False:
-        no_embed = True
-    opts = Options(
-        harness=harness,
-        project=project,
-        since=parse_since(since, time.time()) if since else None,
-        roles=roles_from_names(roles),
-        limit=limit,
-        all=all_,
-        regex=regex,
-        embed=not no_embed,
-    )
+    opts = options(harness, project, since, roles, limit, all_, regex, no_embed)
     msg = ""
     if rebuild:
         from deja import rebuild as rebuilding
@@ -114,32 +149,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     if not last:
         store.close()
     if as_json:
-        render.emit_json(
-            {
-                "schema_version": SCHEMA_VERSION,
-                "query": result.query,
-                "tier": result.tier,
-                "total": result.total,
-                "capped": result.capped,
-                # a rebuild running, a refresh in the background: the answer may be behind
-                "rebuilding": fresh.rebuild_note(paths.index_dir()) != "",
-                "notice": msg or None,
-                "hits": [
-                    {
-                        "session": render.session_json(h.session),
-                        "count": h.count,
-                        "snippets": [s.text for s in h.snippets],
-                        "snippet_roles": [s.role for s in h.snippets],
-                        "score": h.score,
-                        "answer": h.answer.text if h.answer is not None else None,
-                        "coverage": round(h.coverage, 3),
-                        "decision": h.decision or None,
-                        "state": h.state or None,
-                    }
-                    for h in result.hits
-                ],
-            }
-        )
+        render.emit_json(result_json(result, msg))
         return 0
     echo, style = render.echo, render.style
     if explain:

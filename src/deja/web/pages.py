@@ -1,0 +1,140 @@
+"""The pages of `deja serve` as HTML, from the dicts `views` builds.
+
+Every text that comes from the index goes through `esc`: redacted and its control characters made
+visible (`render.safe`, the CLI's funnel), then HTML-escaped, quotes included. No page holds an
+inline script or style: the script and the style sheet are files of deja's own (`static/`), and
+the Content-Security-Policy the server sends says only those may run (deja.web.server).
+"""
+
+from __future__ import annotations
+
+import html
+from urllib.parse import urlencode
+
+from deja.cli import render
+
+NAV = (("/", "Search"), ("/sources", "Sources"), ("/notes", "Notes"), ("/stats", "Stats"))
+
+
+def esc(text: object) -> str:
+    """Text from the index as HTML: redacted, control characters shown, every byte escaped."""
+    return html.escape(render.safe(str(text)), quote=True)
+
+
+def search_link(query: str, role: str | None = None) -> str:
+    """The page's own URL of a search for `query` (in `role` when given), escaped for an attribute."""
+    params = {"q": query, **({"role": role} if role else {})}
+    return esc("/?" + urlencode(params))
+
+
+def layout(title: str, body: str, here: str = "/") -> str:
+    nav = "".join(f'<a href="{href}"{" class=here" if href == here else ""}>{name}</a>' for href, name in NAV)
+    return ("<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
+            '<meta name=viewport content="width=device-width, initial-scale=1">'
+            '<meta name=referrer content=no-referrer>'
+            f"<title>{esc(title)} · deja</title>"
+            '<link rel=stylesheet href="/static/app.css"><script src="/static/app.js" defer></script>'
+            f"</head><body><header><b>deja</b><nav>{nav}</nav></header><main>{body}</main></body></html>\n")
+
+
+def search_page() -> str:
+    body = ('<form id=search role=search action="/" method=get>'
+            '<input id=q name=q type=search autofocus autocomplete=off placeholder="Search every session"'
+            ' aria-label="Search">'
+            '<select id=harness name=harness aria-label="Harness"><option value="">every harness</option></select>'
+            '<input id=role name=role type=hidden>'
+            "</form><p id=status class=dim></p><ol id=hits></ol>")
+    return layout("Search", body, "/")
+
+
+def message_page(title: str, message: str, here: str = "/") -> str:
+    return layout(title, f"<h1>{esc(title)}</h1><p>{esc(message)}</p>", here)
+
+
+def _record_body(role: str, text: str) -> str:
+    """A record's text, with what it names linked: a command to a search for it, each file path
+    to a search for the path."""
+    if role == "command":
+        lines = []
+        for line in text.split("\n"):
+            cmd = line[2:] if line.startswith("$ ") else line
+            lines.append(f'<a href="{search_link(cmd.strip(), "command")}">{esc(line)}</a>' if cmd.strip() else esc(line))
+        return "<pre>" + "\n".join(lines) + "</pre>"
+    if role == "files":
+        return "<pre>" + "\n".join(f'<a href="{search_link(p.strip(), "files")}">{esc(p)}</a>' if p.strip() else ""
+                                   for p in text.split("\n")) + "</pre>"
+    if role == "edit":
+        first, _, rest = text.partition("\n")
+        link = f'<a href="{search_link(first.strip(), "files")}">{esc(first)}</a>' if first.strip() else ""
+        return f"<pre>{link}\n{esc(rest)}</pre>" if rest else f"<pre>{link}</pre>"
+    return f"<pre>{esc(text)}</pre>"
+
+
+def _summary(text: str) -> str:
+    first = text.strip().split("\n", 1)[0]
+    return esc(first[:120] + ("…" if len(first) > 120 else ""))
+
+
+def session_page(view: dict, commands: list[tuple[str, str]] | None = None) -> str:
+    """One session: its facts, the commands that go back into it (shown, never run), and every
+    record with its role; tool output, files, commands and edits folded."""
+    s = view["session"]
+    facts = [("harness", s["harness"]), ("id", s["id"]), ("project", s["project"] or "-"), ("directory", s["cwd"] or "-"),
+             ("started", s["started"] or "-"), ("updated", s["updated"] or "-"), ("records", view["total"]),
+             ("transcript", s["path"])]
+    if s["parent"]:
+        facts.append(("parent", s["parent"]))
+    dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
+    cmds = ""
+    for label, command in commands or []:
+        cmds += (f'<div class=cmd><span class=dim>{esc(label)}</span> <code>{esc(command)}</code>'
+                 f' <button type=button class=copy data-copy="{esc(command)}">copy</button></div>')
+    out = [f"<h1>{esc(s['title'] or s['id'])}</h1><dl class=facts>{dl}</dl>"]
+    if cmds:
+        out.append(f"<section class=cmds>{cmds}</section>")
+    out.append("<ol class=records>")
+    for r in view["records"]:
+        role, body = r["role"], _record_body(r["role"], r["text"])
+        head = f'<span class="role {esc(role)}">{esc(role)}</span> <span class=dim>#{r["seq"]} {esc(r["time"] or "")}</span>'
+        if r["folded"]:
+            out.append(f'<li class="rec {esc(role)}"><details><summary>{head} {_summary(r["text"])}</summary>'
+                       f"{body}</details></li>")
+        else:
+            out.append(f'<li class="rec {esc(role)}">{head}{body}</li>')
+    out.append("</ol>")
+    return layout(s["title"] or s["id"], "".join(out), "/")
+
+
+def sources_page(view: dict) -> str:
+    rows = []
+    for s in view["sources"]:
+        h = s["harness"]
+        switch = (f'<button type=button class=switch role=switch aria-checked={"true" if s["on"] else "false"}'
+                  f' data-harness="{esc(h)}">{"in" if s["on"] else "out"}</button>')
+        if s["state"] == "not-chosen":
+            switch = '<span class=dim>DEJA_SOURCES</span>'
+        reason = f'<div class=dim>{esc(s["reason"])}</div>' if s["reason"] else ""
+        rows.append(f'<tr id="src-{esc(h)}"><td>{switch}</td><td><b>{esc(h)}</b>{reason}</td>'
+                    f'<td class="state {esc(s["state"])}">{esc(s["state"])}</td><td>{s["sessions"]}</td>'
+                    f'<td>{s["records"]}</td><td>{s["files"]}</td><td>{s["skipped"]}</td><td>{s["redactions"]}</td></tr>')
+    body = ("<h1>Sources</h1><p>Each harness deja reads, and what its store gave. A switch takes a harness in or out "
+            f"of the corpus: it writes <code>[harnesses]</code> in <code>{esc(view['config'])}</code>; the next "
+            "<code>deja index</code> leaves its sessions out (or reads them again); its own files are never touched.</p>"
+            "<table class=sources><thead><tr><th>corpus</th><th>harness</th><th>state</th><th>sessions</th>"
+            "<th>records</th><th>files</th><th>skipped</th><th>redacted</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table><p id=status class=dim></p>")
+    return layout("Sources", body, "/sources")
+
+
+def notes_page(view: dict) -> str:
+    out = ["<h1>Notes</h1>",
+           f"<p class=dim>What <code>deja remember</code> wrote (kept in {esc(view['notes_file'])}), newest first. "
+           "Add one with <code>deja remember \"…\"</code>.</p>"]
+    if not view["days"]:
+        out.append("<p>No notes yet.</p>")
+    for d in view["days"]:
+        s = d["session"]
+        out.append(f'<h2><a href="/session?{esc(urlencode({"id": d["key"]}))}">{esc(s["title"])}</a></h2><ul class=notes>')
+        out += [f'<li><span class=dim>{esc(n["time"] or "")}</span><pre>{esc(n["text"])}</pre></li>' for n in d["notes"]]
+        out.append("</ul>")
+    return layout("Notes", "".join(out), "/notes")
