@@ -56,6 +56,8 @@ class Antigravity(Source):
     name = "antigravity"
     version = 1
     append_only = False
+    # From the agent's documentation; not checked here (agy is not on a registry).
+    resume_argv = ("agy", "--conversation", "{id}")
 
     def roots(self) -> list[Path]:
         override = os.environ.get("DEJA_ANTIGRAVITY_ROOT")

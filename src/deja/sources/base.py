@@ -63,6 +63,15 @@ class Source:
     version: int = 1
     # True when a file only ever grows, so a later parse may resume at `Parsed.offset`.
     append_only: bool = False
+    # The agent's own command line to reopen one of its sessions (`deja resume`): "{id}" stands
+    # for the session id. `resume_scoped`: the agent finds a session only from the session's
+    # project directory (deja prints a `cd` first). Empty when the agent cannot reopen one, and
+    # `cannot_resume` says why.
+    resume_argv: tuple[str, ...] = ()
+    resume_scoped: bool = False
+    cannot_resume: str = ""
+    # The command line that starts the agent with a first prompt (`deja handoff --to`): "{prompt}".
+    prompt_argv: tuple[str, ...] = ()
 
     def roots(self) -> list[Path]:
         """Where this harness keeps its store (after env overrides)."""
@@ -81,6 +90,14 @@ class Source:
         change is parsed in front of the person or in the background. A source of compressed
         data measures it (inflate.inflated_size), counting no further than just past `stop`."""
         return size - start
+
+    def resume_command(self, id: str, path: str) -> tuple[str, ...] | str:
+        """The argv that reopens session `id` (read from the store file `path`) in its agent, or
+        one line saying why it cannot be reopened. A source whose agent addresses a session by
+        something other than its id (a key in its store) overrides this."""
+        if not self.resume_argv:
+            return self.cannot_resume or f"{self.name} has no command that reopens a session"
+        return tuple(a.replace("{id}", id) for a in self.resume_argv)
 
     def change_token(self, path: Path) -> tuple[int, int] | None:
         """(size, mtime_ns)-like token that changes when `path` does, for a store that is not a

@@ -51,6 +51,9 @@ class Copilot(Source):
     name = "copilot"
     version = 1
     append_only = True
+    # Checked against `copilot --help` 1.0.102 (docs/notes.md, session 4).
+    resume_argv = ("copilot", "--resume={id}")
+    prompt_argv = ("copilot", "-i", "{prompt}")
 
     def home(self) -> Path:
         return Path(os.environ.get("COPILOT_HOME") or paths.home() / ".copilot")

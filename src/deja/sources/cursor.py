@@ -67,6 +67,10 @@ class Cursor(Source):
     name = "cursor"
     version = 1
     append_only = False
+    # From the agent's documentation; not checked here (cursor-agent is not on a registry).
+    resume_argv = ("cursor-agent", "--resume", "{id}")
+    resume_scoped = True  # chats are kept per project
+    prompt_argv = ("cursor-agent", "{prompt}")
 
     def user_dir(self) -> Path:
         if sys.platform == "darwin":
@@ -82,6 +86,13 @@ class Cursor(Source):
         if override:
             return Path(override).expanduser()
         return Path(os.environ.get("CURSOR_CONFIG_DIR") or paths.home() / ".cursor")
+
+    def resume_command(self, id: str, path: str) -> tuple[str, ...] | str:
+        """Only a `cursor-agent` chat (a transcript file) reopens from the command line; a
+        composer of the IDE (a row of its state.vscdb) opens in the IDE."""
+        if path.endswith(".vscdb"):
+            return "a chat of the Cursor IDE reopens only in the IDE (its chat history), not from the command line"
+        return super().resume_command(id, path)
 
     def roots(self) -> list[Path]:
         return [self.user_dir(), self.cli_dir() / "projects"]

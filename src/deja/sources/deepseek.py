@@ -53,6 +53,7 @@ class DeepSeek(Source):
     name = "deepseek"
     version = 1
     append_only = False  # compressed frames: re-read whole
+    cannot_resume = "DeepSeek Harness has no command that reopens a session by its id"
 
     def roots(self) -> list[Path]:
         base = Path(os.environ.get("DSH_HOME") or paths.home() / ".dsh")

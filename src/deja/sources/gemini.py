@@ -60,6 +60,11 @@ class Gemini(Source):
     name = "gemini"
     version = 1
     append_only = False
+    # Checked against `gemini --help` 0.61.0 (docs/notes.md, session 4).
+    # (`--resume {uuid}`: its error text lists it)
+    resume_argv = ("gemini", "--resume", "{id}")
+    resume_scoped = True  # sessions are looked up under a hash of the working directory
+    prompt_argv = ("gemini", "-i", "{prompt}")
 
     def home(self) -> Path:
         base = Path(os.environ["GEMINI_CLI_HOME"]) if os.environ.get("GEMINI_CLI_HOME") else paths.home()

@@ -54,6 +54,7 @@ class Grok(Source):
     name = "grok"
     version = 1
     append_only = True
+    cannot_resume = "deja knows no Grok command that reopens a session by its id"
 
     def home(self) -> Path:
         return paths.harness_root(self.name, Path(os.environ.get("GROK_HOME") or paths.home() / ".grok"))

@@ -29,6 +29,7 @@ def _day(t: float) -> str:
 class Notes(Source):
     name = "notes"
     version = 2  # 2: one session per project path and day
+    cannot_resume = "a note written with `deja remember` is not an agent's conversation"
 
     def roots(self) -> list[Path]:
         return [paths.notes_file()]
