@@ -7,6 +7,7 @@ chromedriver over WebDriver (tests/webdriver.py); without them the browser tests
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -158,6 +159,28 @@ def test_serving_writes_nothing(home):
     assert not (home / ".config" / "deja" / "config.toml").exists()
 
 
+def test_session_commands_and_exports_are_the_cli_s(home):
+    corpus(home)
+    hostile(home)
+    deja("index")
+    with served() as url:
+        root, tok = base(url), token(url)
+        for ident in ("claude:" + SID, hits(deja("search", "canary-codex-user-1", "--json").json())[0][1]):
+            code, _, body = fetch(f"{root}/session?{urlencode({'id': ident, 'token': tok})}")
+            assert code == 200
+            page = body.decode()
+            line = deja("resume", ident).out.strip()
+            assert f"<code>{html.escape(line)}</code>" in page and f'data-copy="{html.escape(line)}"' in page
+            for fmt in ("md", "html", "json"):
+                code, headers, body = fetch(f"{root}/export?{urlencode({'id': ident, 'format': fmt, 'token': tok})}")
+                assert code == 200 and headers["Content-Disposition"].startswith("attachment;")
+                assert body.decode() == deja("export", ident, "--format", fmt).out
+        code, _, body = fetch(f"{root}/session?{urlencode({'id': 'nosuchsession', 'token': tok})}")
+        assert code == 404 and "no session with id" in body.decode()
+        code, _, body = fetch(f"{root}/api/stats?token={tok}")
+        assert json.loads(body) == {k: v for k, v in deja("stats", "--json").json().items() if k != "schema_version"}
+
+
 # -- in a real browser
 
 needs_browser = pytest.mark.skipif(not webdriver.available(), reason="needs chromium and chromedriver")
@@ -269,3 +292,19 @@ def test_hostile_transcript_renders_inert(home, browser):
         # the same over the JSON endpoints
         code, _, body = fetch(f"{base(url)}/api/session?id={SID}&token={token(url)}")
         assert code == 200 and not RAW_CONTROL.search(body.decode()) and "\\u009b" in body.decode()
+
+
+@needs_browser
+def test_stats_chart(home, browser):
+    corpus(home)
+    deja("index")
+    stats = deja("stats", "--json").json()
+    bars = sum(1 for h in stats["harnesses"] for p in stats["periods"] if h["by_period"].get(p, {}).get("sessions"))
+    with served() as url:
+        browser.get(url)
+        browser.get(base(url) + "/stats")
+        browser.wait(lambda: browser.find_all("svg.chart"), what="the chart")
+        titles = browser.run("return [...document.querySelectorAll('svg.chart rect title')].map(t => t.textContent)")
+        assert len(titles) == bars and bars >= 2
+        want = {f"{h['name']} {p}: {h['by_period'][p]['sessions']}" for h in stats["harnesses"] for p in h["by_period"]}
+        assert set(titles) == want

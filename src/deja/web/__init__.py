@@ -2,7 +2,7 @@
 
 - `server`: the HTTP server (the standard library's): 127.0.0.1 only, a random token on every
   request, a strict Content-Security-Policy, no refresh and no index write from a request.
-- `views`: what each page shows, from the same functions the CLI calls (search, show, sources,
+- `data`: what each page shows, from the same functions the CLI calls (search, show, sources,
   notes), as plain dicts; `pages`: those dicts as HTML, every transcript byte escaped.
 - `settings`: the one write the page makes, a harness in or out of the corpus in the config file.
 - `static/`: the page's own script and style sheet (nothing is fetched from anywhere else).

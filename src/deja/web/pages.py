@@ -1,4 +1,4 @@
-"""The pages of `deja serve` as HTML, from the dicts `views` builds.
+"""The pages of `deja serve` as HTML, from the dicts `data` builds.
 
 Every text that comes from the index goes through `esc`: redacted and its control characters made
 visible (`render.safe`, the CLI's funnel), then HTML-escaped, quotes included. No page holds an
@@ -75,7 +75,21 @@ def _summary(text: str) -> str:
     return esc(first[:120] + ("…" if len(first) > 120 else ""))
 
 
-def session_page(view: dict, commands: list[tuple[str, str]] | None = None) -> str:
+def commands(view: dict) -> list[tuple[str, str]]:
+    """What a session page offers for going back into the session, as commands to copy (the page
+    never runs one): its agent's own reopen command (what `deja resume` prints), and the exports."""
+    import shlex
+
+    shown = shlex.quote(view["shown_id"])
+    reopen = view["reopen"]
+    out = [("reopen in its agent", reopen["line"])] if "line" in reopen else []
+    out += [("print it", f"deja show {shown}"), ("hand it to another agent", f"deja handoff {shown} --to AGENT"),
+            ("export it", f"deja export {shown} --format html -o session.html"),
+            ("share it", f"deja share {shown} -o for-review.md")]
+    return out
+
+
+def session_page(view: dict) -> str:
     """One session: its facts, the commands that go back into it (shown, never run), and every
     record with its role; tool output, files, commands and edits folded."""
     s = view["session"]
@@ -86,12 +100,15 @@ def session_page(view: dict, commands: list[tuple[str, str]] | None = None) -> s
         facts.append(("parent", s["parent"]))
     dl = "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in facts)
     cmds = ""
-    for label, command in commands or []:
+    for label, command in commands(view):
         cmds += (f'<div class=cmd><span class=dim>{esc(label)}</span> <code>{esc(command)}</code>'
                  f' <button type=button class=copy data-copy="{esc(command)}">copy</button></div>')
-    out = [f"<h1>{esc(s['title'] or s['id'])}</h1><dl class=facts>{dl}</dl>"]
-    if cmds:
-        out.append(f"<section class=cmds>{cmds}</section>")
+    if "refusal" in view["reopen"]:
+        cmds = f'<div class="cmd refusal">cannot be reopened: {esc(view["reopen"]["refusal"])}</div>' + cmds
+    downloads = " ".join(f'<a href="/export?{esc(urlencode({"id": view["key"], "format": f}))}" download>{f}</a>'
+                         for f in ("md", "html", "json"))
+    out = [f"<h1>{esc(s['title'] or s['id'])}</h1><dl class=facts>{dl}</dl>",
+           f"<section class=cmds>{cmds}<div class=cmd><span class=dim>download</span> {downloads}</div></section>"]
     out.append("<ol class=records>")
     for r in view["records"]:
         role, body = r["role"], _record_body(r["role"], r["text"])
@@ -138,3 +155,71 @@ def notes_page(view: dict) -> str:
         out += [f'<li><span class=dim>{esc(n["time"] or "")}</span><pre>{esc(n["text"])}</pre></li>' for n in d["notes"]]
         out.append("</ul>")
     return layout("Notes", "".join(out), "/notes")
+
+
+# -- stats: the chart is inline SVG (no script, no style attribute), drawn from deja.views.stats's dict
+
+PALETTE = ("#1c4fd1", "#0b7a3b", "#8a5a00", "#7b2fbf", "#c62828", "#00838f", "#6d4c41", "#ad1457", "#558b2f", "#455a64")
+
+
+def chart(d: dict, width: int = 880, height: int = 240) -> str:
+    """Sessions per period, one stacked bar per period, one colour per harness, with a legend."""
+    periods = d["periods"]
+    harnesses = d["harnesses"]
+    if not periods:
+        return "<p>No sessions yet.</p>"
+    totals = [sum(h["by_period"].get(p, {}).get("sessions", 0) for h in harnesses) for p in periods]
+    top = max(totals) or 1
+    left, bottom, legend = 36, 22, 18 * ((len(harnesses) + 5) // 6)
+    plot_h = height - bottom - legend - 8
+    step = (width - left) / len(periods)
+    bar = max(2.0, min(48.0, step * 0.7))
+    out = [f'<svg class=chart role=img aria-label="sessions per {esc(d["by"])}" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">']
+    for tick in sorted({0, top // 2, top}):
+        y = 8 + plot_h * (1 - tick / top)
+        out.append(f'<line x1="{left}" x2="{width}" y1="{y:.1f}" y2="{y:.1f}" stroke="#8888" stroke-width="0.5"/>'
+                   f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    for i, p in enumerate(periods):
+        x = left + i * step + (step - bar) / 2
+        y = 8 + plot_h
+        for j, h in enumerate(harnesses):
+            n = h["by_period"].get(p, {}).get("sessions", 0)
+            if not n:
+                continue
+            hgt = plot_h * n / top
+            y -= hgt
+            out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{hgt:.1f}" fill="{PALETTE[j % len(PALETTE)]}">'
+                       f"<title>{esc(h['name'])} {esc(p)}: {n}</title></rect>")
+        if len(periods) <= 12 or i % max(1, len(periods) // 12) == 0:
+            out.append(f'<text x="{x + bar / 2:.1f}" y="{8 + plot_h + 15}" text-anchor="middle">{esc(p)}</text>')
+    for j, h in enumerate(harnesses):
+        lx, ly = left + (j % 6) * 140, height - legend + 18 * (j // 6) + 4
+        out.append(f'<rect x="{lx}" y="{ly}" width="10" height="10" fill="{PALETTE[j % len(PALETTE)]}"/>'
+                   f'<text x="{lx + 14}" y="{ly + 9}">{esc(h["name"])} ({h["sessions"]})</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _table(head: tuple[str, ...], rows: list[tuple]) -> str:
+    th = "".join(f"<th>{esc(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table class=sources><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def stats_page(d: dict) -> str:
+    t = d["totals"]
+    other = "week" if d["by"] == "month" else "month"
+    out = [f"<h1>Stats</h1><p>{t['sessions']} sessions, {t['records']} records; per {esc(d['by'])} "
+           f'(<a href="/stats?by={other}">per {other}</a>).</p>', chart(d),
+           "<h2>Agents</h2>", _table(("agent", "sessions", "records"),
+                                     [(h["name"], h["sessions"], h["records"]) for h in d["harnesses"]]),
+           "<h2>Projects</h2>", _table(("project", "sessions", "records"),
+                                       [(p["name"], p["sessions"], p["records"]) for p in d["projects"]]),
+           "<h2>Busiest files</h2>", _table(("file", "sessions", "edited", "read"),
+                                            [(f["path"], f["sessions"], f["edited"], f["read"]) for f in d["files"]]),
+           "<h2>Most-run commands</h2>", _table(("command", "runs", "sessions", "failed"),
+                                                [(c["command"], c["runs"], c["sessions"], c["failed"]) for c in d["commands"]]),
+           f"<h2>Redactions</h2><p>{d['redactions']['total']} secrets redacted as the index was written.</p>",
+           _table(("agent", "redactions"), sorted(d["redactions"]["by_harness"].items()))]
+    return layout("Stats", "".join(out), "/stats")

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sys
 import threading
@@ -30,6 +31,8 @@ HOST = "127.0.0.1"
 HOSTS_ALLOWED = ("127.0.0.1", "localhost")
 DEFAULT_PORT = 8787
 STATIC = Path(__file__).parent / "static"
+EXPORT_TYPES = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8",
+                "json": "application/json; charset=utf-8"}
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -61,6 +64,7 @@ class Handler(BaseHTTPRequestHandler):
     timeout = KEEP_ALIVE
     server_version = "deja"
     sys_version = ""
+    _download = ""  # the file name of an export being answered
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass  # a request line holds the token: nothing is logged
@@ -118,7 +122,7 @@ class Handler(BaseHTTPRequestHandler):
     # -- what is asked
 
     def _get(self, path: str, q: dict[str, str]) -> tuple[int, str, bytes]:
-        from deja.web import pages, views
+        from deja.web import data, pages
 
         html = "text/html; charset=utf-8"
         if path == "/":
@@ -128,20 +132,28 @@ class Handler(BaseHTTPRequestHandler):
             if not query:
                 return HTTPStatus.OK, *_json({"hits": [], "query": "", "total": 0, "tier": "none"})
             roles = [r for r in q.get("role", "").split(",") if r]
-            return HTTPStatus.OK, *_json(views.search(query, q.get("harness"), q.get("project"), q.get("since"), roles))
+            return HTTPStatus.OK, *_json(data.search(query, q.get("harness"), q.get("project"), q.get("since"), roles))
         if path == "/api/harnesses":
             return HTTPStatus.OK, *_json({"harnesses": _indexed_harnesses()})
         if path == "/session":
-            view = views.session(q.get("id", ""))
-            return HTTPStatus.OK, html, pages.session_page(view, _commands(view)).encode()
+            return HTTPStatus.OK, html, pages.session_page(data.session(q.get("id", ""))).encode()
         if path == "/api/session":
-            return HTTPStatus.OK, *_json(views.session(q.get("id", "")))
+            return HTTPStatus.OK, *_json(data.session(q.get("id", "")))
         if path == "/sources":
-            return HTTPStatus.OK, html, pages.sources_page(views.sources()).encode()
+            return HTTPStatus.OK, html, pages.sources_page(data.sources()).encode()
         if path == "/api/sources":
-            return HTTPStatus.OK, *_json(views.sources())
+            return HTTPStatus.OK, *_json(data.sources())
+        if path == "/export":
+            fmt = q.get("format", "md")
+            text, sid = data.export(q.get("id", ""), fmt)
+            self._download = f"deja-{re.sub(r'[^A-Za-z0-9._-]', '_', sid)[:80]}.{fmt}"
+            return HTTPStatus.OK, EXPORT_TYPES[fmt], text.encode("utf-8", "replace")
+        if path == "/stats":
+            return HTTPStatus.OK, html, pages.stats_page(data.stats(q.get("by", "month"))).encode()
+        if path == "/api/stats":
+            return HTTPStatus.OK, *_json(data.stats(q.get("by", "month")))
         if path == "/notes":
-            return HTTPStatus.OK, html, pages.notes_page(views.notes()).encode()
+            return HTTPStatus.OK, html, pages.notes_page(data.notes()).encode()
         if path.startswith("/static/"):
             name = path[len("/static/"):]
             f = STATIC / name
@@ -160,16 +172,16 @@ class Handler(BaseHTTPRequestHandler):
         if not 0 < size <= MAX_BODY:
             raise DejaError("a change is one small JSON object")
         try:
-            data = json.loads(self.rfile.read(size))
+            change = json.loads(self.rfile.read(size))
         except ValueError as e:
             raise DejaError(f"the change is not JSON ({e})") from None
         if path == "/api/harness":
             from deja.web import settings
 
-            if not isinstance(data, dict) or not isinstance(data.get("harness"), str) or not isinstance(data.get("on"), bool):
+            if not isinstance(change, dict) or not isinstance(change.get("harness"), str) or not isinstance(change.get("on"), bool):
                 raise DejaError('send {"harness": NAME, "on": true|false}')
-            on = settings.set_harness(data["harness"], data["on"])
-            return HTTPStatus.OK, *_json({"harness": data["harness"], "on": on})
+            on = settings.set_harness(change["harness"], change["on"])
+            return HTTPStatus.OK, *_json({"harness": change["harness"], "on": on})
         raise NotFound(f"no change {path!r}")
 
     # -- answers
@@ -190,6 +202,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("X-Frame-Options", "DENY")
         self.send_header("Cache-Control", "no-store")
+        download = getattr(self, "_download", "")
+        if download:  # an export: saved, never shown in this origin
+            self.send_header("Content-Disposition", f'attachment; filename="{download}"')
+            self._download = ""
         if set_cookie:
             self.send_header("Set-Cookie", f"{self.server.cookie}={self.server.token}; Path=/; HttpOnly; SameSite=Strict")
         self.end_headers()
@@ -205,16 +221,10 @@ def _json(obj: dict) -> tuple[str, bytes]:
 
 
 def _indexed_harnesses() -> list[str]:
-    from deja.web import views
+    from deja.web import data
 
-    with views.reading() as store:
+    with data.reading() as store:
         return [h for h, _n, _a, _b in store.catalog.harness_spans()]
-
-
-def _commands(view: dict) -> list[tuple[str, str]]:
-    """The commands a session page shows for going back to the session (never run by the page)."""
-    shown = view["shown_id"]
-    return [("open it in a terminal", f"deja show {shown}")]
 
 
 def serve(port: int = DEFAULT_PORT, open_browser: bool = True, out: TextIO | None = None) -> None:

@@ -67,6 +67,7 @@ def session(ident: str) -> dict:
         "session": render.session_json(row),
         "key": row.key,
         "shown_id": shown,
+        "reopen": reopen(row),
         "total": len(records),
         "records": [{"role": CODE_ROLE[r.role].value, "time": render.iso(r.time), "seq": r.seq, "text": r.text,
                      "folded": r.role in FOLDED} for r in records],
@@ -120,3 +121,40 @@ def notes(limit: int = NOTES_SHOWN) -> dict:
                         "notes": [{"time": render.iso(r.time), "text": r.text}
                                   for r in store.text.session_records(row.sid)]})
     return {"days": out, "notes_file": str(paths.notes_file())}
+
+
+def reopen(row: SessionRow) -> dict:
+    """What `deja resume ID` prints for the session: {"line": the agent's own reopen command}, or
+    {"refusal": why it cannot be reopened and what works instead}. Shown on the page, never run."""
+    from deja.views import resume
+
+    try:
+        got = resume.resume(row)
+    except resume.UnsafeId as e:
+        return {"refusal": str(e)}
+    return {"line": got.line} if isinstance(got, resume.Reopen) else {"refusal": str(got)}
+
+
+def export(ident: str, fmt: str) -> tuple[str, str]:
+    """What `deja export ID --format FMT` writes, and the session's id (for a file name)."""
+    from deja.views import export as exporting
+
+    if fmt not in exporting.FORMATS:
+        from deja.errors import DejaError
+
+        raise DejaError(f"--format is one of {', '.join(exporting.FORMATS)}, not {fmt!r}")
+    with reading() as store:
+        row = store.catalog.resolve(ident)
+        return exporting.export(store, row, fmt), row.id
+
+
+def stats(by: str = "month") -> dict:
+    """What `deja stats --json` answers (deja.views.stats)."""
+    from deja.views import stats as counting
+
+    if by not in counting.PERIODS:
+        from deja.errors import DejaError
+
+        raise DejaError(f"--by is one of {', '.join(counting.PERIODS)}, not {by!r}")
+    with reading() as store:
+        return counting.stats(store, by)
