@@ -181,6 +181,22 @@ def test_session_commands_and_exports_are_the_cli_s(home):
         assert json.loads(body) == {k: v for k, v in deja("stats", "--json").json().items() if k != "schema_version"}
 
 
+def test_notes_and_log_pages(home):
+    corpus(home)
+    deja("index")
+    deja("remember", "staging deploys need the <b>VPN</b>", "--project", "/w/ops", "--tag", "ops")
+    from deja.views import served as served_log
+
+    served_log.record("hook", "claude-code UserPromptSubmit", "why <i>flaky</i> login", ["claude:" + SID], 120, "prompt")
+    with served() as url:
+        code, _, body = fetch(f"{base(url)}/notes?token={token(url)}")
+        assert code == 200 and "staging deploys need the &lt;b&gt;VPN&lt;/b&gt;" in body.decode()
+        code, _, body = fetch(f"{base(url)}/log?token={token(url)}")
+        page = body.decode()
+        assert code == 200 and "why &lt;i&gt;flaky&lt;/i&gt; login" in page and "claude-code UserPromptSubmit" in page
+        assert f'href="/session?id=claude%3A{SID}"' in page
+
+
 # -- in a real browser
 
 needs_browser = pytest.mark.skipif(not webdriver.available(), reason="needs chromium and chromedriver")

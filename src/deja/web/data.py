@@ -158,3 +158,13 @@ def stats(by: str = "month") -> dict:
         raise DejaError(f"--by is one of {', '.join(counting.PERIODS)}, not {by!r}")
     with reading() as store:
         return counting.stats(store, by)
+
+
+def log(n: int = 100) -> dict:
+    """What `deja log N --json` answers: what hooks and MCP recall put into agents, newest first."""
+    from deja import times
+    from deja.views import served
+
+    got, bad = served.entries(n)
+    return {"file": str(served.path()), "skipped": bad,
+            "entries": [{**e, "time": times.iso(e.get("time"))} for e in got]}

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from deja.cli import render
 
-NAV = (("/", "Search"), ("/sources", "Sources"), ("/notes", "Notes"), ("/stats", "Stats"))
+NAV = (("/", "Search"), ("/sources", "Sources"), ("/notes", "Notes"), ("/stats", "Stats"), ("/log", "Log"))
 
 
 def esc(text: object) -> str:
@@ -122,25 +122,33 @@ def session_page(view: dict) -> str:
     return layout(s["title"] or s["id"], "".join(out), "/")
 
 
+def _source_row(s: dict) -> str:
+    h = s["harness"]
+    switch = (f'<button type=button class=switch role=switch aria-checked={"true" if s["on"] else "false"}'
+              f' data-harness="{esc(h)}">{"in" if s["on"] else "out"}</button>')
+    if s["state"] == "not-chosen":
+        switch = "<span class=dim>DEJA_SOURCES</span>"
+    reason = f'<div class=dim>{esc(s["reason"])}</div>' if s["reason"] else ""
+    return (f'<tr id="src-{esc(h)}"><td>{switch}</td><td><b>{esc(h)}</b>{reason}</td>'
+            f'<td class="state {esc(s["state"])}">{esc(s["state"])}</td><td>{s["sessions"]}</td>'
+            f'<td>{s["records"]}</td><td>{s["files"]}</td><td>{s["skipped"]}</td><td>{s["redactions"]}</td></tr>')
+
+
 def sources_page(view: dict) -> str:
-    rows = []
-    for s in view["sources"]:
-        h = s["harness"]
-        switch = (f'<button type=button class=switch role=switch aria-checked={"true" if s["on"] else "false"}'
-                  f' data-harness="{esc(h)}">{"in" if s["on"] else "out"}</button>')
-        if s["state"] == "not-chosen":
-            switch = '<span class=dim>DEJA_SOURCES</span>'
-        reason = f'<div class=dim>{esc(s["reason"])}</div>' if s["reason"] else ""
-        rows.append(f'<tr id="src-{esc(h)}"><td>{switch}</td><td><b>{esc(h)}</b>{reason}</td>'
-                    f'<td class="state {esc(s["state"])}">{esc(s["state"])}</td><td>{s["sessions"]}</td>'
-                    f'<td>{s["records"]}</td><td>{s["files"]}</td><td>{s["skipped"]}</td><td>{s["redactions"]}</td></tr>')
+    """Each harness's state as `deja sources` says it, with its switch; those not on this machine
+    (and never indexed) folded below, as `deja sources` lists them on one line."""
+    head = ("<table class=sources><thead><tr><th>corpus</th><th>harness</th><th>state</th><th>sessions</th>"
+            "<th>records</th><th>files</th><th>skipped</th><th>redacted</th></tr></thead><tbody>")
+    absent = [s for s in view["sources"] if s["state"] == "missing" and not s["sessions"]]
+    here = [s for s in view["sources"] if s not in absent]
     body = ("<h1>Sources</h1><p>Each harness deja reads, and what its store gave. A switch takes a harness in or out "
             f"of the corpus: it writes <code>[harnesses]</code> in <code>{esc(view['config'])}</code>; the next "
             "<code>deja index</code> leaves its sessions out (or reads them again); its own files are never touched.</p>"
-            "<table class=sources><thead><tr><th>corpus</th><th>harness</th><th>state</th><th>sessions</th>"
-            "<th>records</th><th>files</th><th>skipped</th><th>redacted</th></tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table><p id=status class=dim></p>")
-    return layout("Sources", body, "/sources")
+            + head + "".join(_source_row(s) for s in here) + "</tbody></table>")
+    if absent:
+        body += (f"<details class=absent><summary>not on this machine: {esc(', '.join(s['harness'] for s in absent))}"
+                 "</summary>" + head + "".join(_source_row(s) for s in absent) + "</tbody></table></details>")
+    return layout("Sources", body + "<p id=status class=dim></p>", "/sources")
 
 
 def notes_page(view: dict) -> str:
@@ -223,3 +231,24 @@ def stats_page(d: dict) -> str:
            f"<h2>Redactions</h2><p>{d['redactions']['total']} secrets redacted as the index was written.</p>",
            _table(("agent", "redactions"), sorted(d["redactions"]["by_harness"].items()))]
     return layout("Stats", "".join(out), "/stats")
+
+
+def log_page(view: dict) -> str:
+    """What hooks and MCP recall served, newest first (`deja log`)."""
+    out = ["<h1>Log</h1>", f"<p class=dim>What deja's hooks and MCP recall put into your agents, newest first "
+           f"(kept in {esc(view['file'])}, private and bounded).</p>"]
+    if not view["entries"]:
+        out.append("<p>Nothing served yet.</p>")
+    rows = []
+    for e in view["entries"]:
+        listed = e.get("sessions")
+        sessions = listed if isinstance(listed, list) else []
+        links = " ".join(f'<a href="/session?{esc(urlencode({"id": str(k)}))}">{esc(str(k)[:24])}</a>' for k in sessions)
+        rows.append(f"<tr><td>{esc(e.get('time') or '-')}</td><td>{esc(e.get('front') or '-')} {esc(e.get('what') or '')}</td>"
+                    f"<td>{esc(e.get('agent') or '-')}</td><td>{esc(e.get('prompt') or '')}</td><td>{links}</td></tr>")
+    if rows:
+        out.append("<table class=sources><thead><tr><th>when</th><th>front</th><th>agent</th><th>prompt</th>"
+                   "<th>sessions</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    if view["skipped"]:
+        out.append(f"<p class=dim>{view['skipped']} lines of the log could not be read (skipped).</p>")
+    return layout("Log", "".join(out), "/log")

@@ -152,6 +152,8 @@ class Handler(BaseHTTPRequestHandler):
             return HTTPStatus.OK, html, pages.stats_page(data.stats(q.get("by", "month"))).encode()
         if path == "/api/stats":
             return HTTPStatus.OK, *_json(data.stats(q.get("by", "month")))
+        if path == "/log":
+            return HTTPStatus.OK, html, pages.log_page(data.log()).encode()
         if path == "/notes":
             return HTTPStatus.OK, html, pages.notes_page(data.notes()).encode()
         if path.startswith("/static/"):
