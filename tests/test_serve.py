@@ -33,6 +33,9 @@ ESCAPES = "\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x9b2J"
 # What a page must never hold raw: C0 controls but \t \n \r, DEL, C1.
 RAW_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 CANARY = "canary"  # every real-agent fixture's sessions hold it
+# docs/serve.png is made by: DEJA_SERVE_SCREENSHOT=docs/serve.png pytest tests/test_serve.py -k page_search
+# (read here: the home fixture clears DEJA_* before a test runs)
+SCREENSHOT = os.environ.get("DEJA_SERVE_SCREENSHOT")
 
 
 @contextmanager
@@ -232,16 +235,16 @@ def test_page_search_shows_the_cli_sessions(home, browser, tmp_path):
         keys = browser.wait(lambda: shown_keys(browser), what="search results")
         cli = deja("search", "canary", "diagnose", "--json").json()
         assert keys == [f"{h}:{i}" for h, i in hits(cli)] and len(keys) >= 3
+        shot = tmp_path / "serve.png"
+        browser.screenshot(shot)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        if SCREENSHOT:
+            shutil.copy(shot, SCREENSHOT)
         # typing on replaces the answer (search as you type)
         browser.type(browser.find("#q"), " codex")
         cli = deja("search", "canary diagnose codex", "--json").json()
         narrow = [f"{h}:{i}" for h, i in hits(cli)]
         browser.wait(lambda: shown_keys(browser) == narrow, what="the narrower answer")
-        shot = tmp_path / "serve.png"
-        browser.screenshot(shot)
-        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        if os.environ.get("DEJA_SERVE_SCREENSHOT"):  # docs/serve.png is made this way
-            shutil.copy(shot, os.environ["DEJA_SERVE_SCREENSHOT"])
         # a session page opens from a hit and shows its records with their roles
         browser.click(browser.find("li.hit a.title"))
         browser.wait(lambda: browser.find_all("li.rec"), what="the session page")

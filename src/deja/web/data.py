@@ -19,7 +19,7 @@ from deja.store import SessionRow, Store
 # Roles a session page folds away (a tool's output, the files it read, its commands and edits).
 FOLDED = frozenset(ROLE_CODE[r] for r in (Role.TOOL_OUTPUT, Role.FILES, Role.COMMAND, Role.EDIT, Role.DEVELOPER))
 NOTES_SHOWN = 50
-STALE = "the agents' stores may have changed since the last index: `deja index` brings the newest in"
+STALE = "the index may be behind the agents' stores: `deja index` brings in the newest sessions"
 
 
 @contextmanager
