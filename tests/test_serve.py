@@ -130,6 +130,24 @@ def test_token_host_and_headers(home):
         assert code == 400 and "not a harness" in json.loads(body)["error"]
 
 
+def test_no_index_and_bad_questions_are_one_line_answers(home):
+    with served() as url:
+        root, tok = base(url), token(url)
+        assert fetch(url)[0] == 200  # the page itself needs no index
+        code, _, body = fetch(f"{root}/api/search?q=canary&token={tok}")
+        assert code == 400 and "run `deja index`" in json.loads(body)["error"]
+        code, _, body = fetch(f"{root}/sources?token={tok}")
+        assert code == 400 and "deja index" in body.decode() and "Traceback" not in body.decode()
+    corpus(home)
+    deja("index")
+    with served() as url:
+        root, tok = base(url), token(url)
+        code, _, body = fetch(f"{root}/api/search?q=canary&role=nosuch&token={tok}")
+        assert code == 400 and "nosuch" in json.loads(body)["error"]
+        code, _, body = fetch(f"{root}/api/search?q=canary&since=yesterdayish&token={tok}")
+        assert code == 400 and json.loads(body)["error"]
+
+
 def test_other_hosts_refused(home):
     r = deja("serve", "--host", "0.0.0.0", "--no-open", check=False)
     assert r.code != 0 and "127.0.0.1 only" in r.err and "Traceback" not in r.err
