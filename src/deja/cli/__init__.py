@@ -51,7 +51,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "share": ("deja.cli.views", "A session as markdown for a colleague: redacted, home paths as ~."),
     "stats": ("deja.cli.views", "Sessions per agent and project over time, busiest files, commands, redactions."),
     "log": ("deja.cli.views", "What hooks and MCP recall put into your agents, newest first."),
-    "serve": ("deja.cli.serve", "A local web page on 127.0.0.1: search as you type, sessions, sources, notes."),
+    "serve": ("deja.web.command", "A local web page on 127.0.0.1: search as you type, sessions, sources, notes."),
 }
 
 # One example per command: the last line of its help (deja.cli.app).

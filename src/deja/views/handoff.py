@@ -88,7 +88,7 @@ def _decisions(recs: list[StoredRecord]) -> list[str]:
 
 
 def _files(recs: list[StoredRecord], cwd: str) -> list[str]:
-    from deja.history import _paths_of, resolve
+    from deja.search.sessions import _paths_of, resolve
 
     seen: dict[str, str] = {}
     for r in recs:
@@ -104,7 +104,7 @@ def _files(recs: list[StoredRecord], cwd: str) -> list[str]:
 def _commands(recs: list[StoredRecord], cwd: str) -> list[str]:
     """Commands that worked: no failure recorded, and the same program not run again after it
     (a rerun means the first one needed a fix)."""
-    from deja.work import normalise_command, program, split_command
+    from deja.text.commands import normalise_command, program, split_command
 
     ran = [(i, *split_command(r.text)) for i, r in enumerate(recs) if r.role == _CMD]
     out: list[str] = []

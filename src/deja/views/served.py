@@ -43,7 +43,7 @@ def record(front: str, agent: str, prompt: str, sessions: Sequence[str], size: i
     """Append one entry. Never raises (a log must not break an answer); never creates the index
     directory (no index: nothing was served)."""
     try:
-        from deja import redact
+        from deja.text import redact
 
         text = clip(prompt)
         if redact.enabled():

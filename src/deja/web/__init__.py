@@ -5,5 +5,6 @@
 - `data`: what each page shows, from the same functions the CLI calls (search, show, sources,
   notes), as plain dicts; `pages`: those dicts as HTML, every transcript byte escaped.
 - `settings`: the one write the page makes, a harness in or out of the corpus in the config file.
+- `command`: the `deja serve` click command (deja.cli.COMMANDS names it).
 - `static/`: the page's own script and style sheet (nothing is fetched from anywhere else).
 """

@@ -33,7 +33,7 @@ def reading() -> Iterator[Store]:
 
 
 def _stale(store: Store) -> str:
-    from deja import fresh
+    from deja.ingest import fresh
 
     return "" if fresh.current(store) else STALE
 
@@ -79,7 +79,7 @@ def sources() -> dict:
     config file (`off`) or not chosen by DEJA_SOURCES (`not-chosen`)."""
     import os
 
-    from deja import health
+    from deja.ingest import status as health
     from deja.sources import HARNESSES, available
 
     off = config.harnesses_off()

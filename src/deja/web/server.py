@@ -94,7 +94,9 @@ class Handler(BaseHTTPRequestHandler):
         except Forbidden as e:
             status, ctype, body = HTTPStatus.FORBIDDEN, "text/plain; charset=utf-8", f"403 forbidden: {e}\n".encode()
         except Exception as e:  # noqa: BLE001 - a bug costs its request, not the server
-            sys.stderr.write(f"deja serve: internal error on {url.path}: {type(e).__name__}: {e}\n")
+            from deja.cli import render
+
+            sys.stderr.write(render.safe(f"deja serve: internal error on {url.path}: {type(e).__name__}: {e}") + "\n")
             status, ctype, body = HTTPStatus.INTERNAL_SERVER_ERROR, *self._error(url.path, "internal error")
         self._send(status, ctype, body, set_cookie)
 
@@ -196,6 +198,8 @@ class Handler(BaseHTTPRequestHandler):
         return "text/html; charset=utf-8", pages.message_page("Not shown", message).encode()
 
     def _send(self, status: int, ctype: str, body: bytes, set_cookie: bool = False) -> None:
+        if status != HTTPStatus.OK:
+            self.close_connection = True  # a refused change's body may still be unread on the socket
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))

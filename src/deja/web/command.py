@@ -1,4 +1,6 @@
-"""`deja serve`: the local web page (deja.web)."""
+"""`deja serve`, the command: here rather than in deja.cli, so that the web front may use the
+CLI's funnels (deja.cli.render, deja.cli.quick) without a cycle; deja.cli names it only by its
+module path (deja.cli.COMMANDS)."""
 
 from __future__ import annotations
 
