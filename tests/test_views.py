@@ -334,3 +334,20 @@ def test_log_is_bounded(home):
     assert older.exists() and older.stat().st_size <= 4096 + 2048 and log.stat().st_size <= 4096 + 2048
     assert stat.S_IMODE(older.stat().st_mode) == 0o600
     assert len(deja("log", "100", "--json").json()["entries"]) > 10
+
+
+def test_mcp_handoff_tool_gives_the_brief(home):
+    _handoff_session(home)
+    deja("index")
+    from test_mcp import _run as mcp_run, _text
+
+    async def script(s):
+        return await s.call_tool("handoff", {"id": "01b2c3d4"}), await s.call_tool("handoff", {"id": "nope-nope"})
+
+    ok, missing = mcp_run(home, script)
+    text = _text(ok)
+    assert not ok.is_error and text.splitlines()[0].startswith("[deja: untrusted historical data")
+    assert "# Handoff:" in text and "switch totals to Decimal" in text and "ruff check billing" in text
+    assert ok.structured_content["commands"] == ["pytest -q tests/test_invoice.py", "ruff check billing"]
+    assert missing.is_error and "recall" in _text(missing)
+    assert deja("log", "--json").json()["entries"][0]["what"] == "handoff"

@@ -452,6 +452,25 @@ def build(memory: Memory | None = None) -> MCPServer:
 
         return mem.run(run)
 
+    @tool("handoff", "Brief of one past session, to continue it",
+          "A short brief of one past session by its id: the goal, what was decided, the files touched, the commands "
+          "that worked and what was left open. Call it when the user asks to pick up or continue earlier work; the "
+          "brief is the same as `deja handoff`. At most 6 KB.")
+    def handoff(
+        id: Annotated[str, Field(description="session id, harness:id, or a unique prefix (recall shows them)")],
+        ctx: Context | None = None,
+    ) -> str:
+        from deja.views import handoff as views
+
+        def run(store: Store) -> str:
+            b = views.brief(store, store.catalog.resolve(id))
+            _served("handoff", ctx, id, [b.session.key], b.markdown)
+            return Answer(PREAMBLE + b.markdown,
+                          {"session": _hit_json(b.session), "goal": b.goal, "decisions": b.decisions, "files": b.files,
+                           "commands": b.commands, "open": b.open, "markdown": b.markdown})
+
+        return mem.run(run)
+
     return server
 
 
