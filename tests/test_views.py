@@ -115,6 +115,16 @@ def test_resume_refuses_a_shell_unsafe_id_and_quotes_a_path(home):
     assert line == "cd '/w/my app'\"'\"'s dir' && claude --resume 0d9e8f7a-safe"
 
 
+def test_resume_refuses_a_session_its_agent_deleted(home):
+    _claude(home, "5e55d00e-0000-4000-8000-000000000001", "/w/app", [("user", "soon gone"), ("assistant", "gone soon")])
+    deja("index")
+    assert deja("resume", "5e55d00e").code == 0
+    next((home / ".claude/projects").rglob("5e55d00e-*.jsonl")).unlink()
+    deja("index")
+    r = deja("resume", "5e55d00e", check=False)
+    assert r.code == 1 and "no longer holds" in r.err and "deja show" in r.err and len(r.err.splitlines()) == 1
+
+
 def _fake_agent(home, name: str) -> dict:
     """An executable `name` on PATH that records its argv and working directory."""
     bin_dir = home / "bin"

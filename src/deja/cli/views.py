@@ -210,7 +210,7 @@ def _stats_table(d: dict) -> str:
             cells = " ".join(f"{g['by_period'].get(p, {}).get('sessions', 0):>8}" for p in periods)
             out.append(f"{g['name']:<{wide}}  {g['sessions']:>8} {g['records']:>8}  {cells}")
         more = len(d[kind]) - len(groups)
-        out += [style(f"… {render.plural(more, label)} more (--json lists every one)", dim=True)] if more > 0 else []
+        out += [style(f"… {render.plural(more, 'more ' + label)} (--json lists every one)", dim=True)] if more > 0 else []
         out.append("")
     if periods:
         out[-1:] = [style(f"(sessions per {d['by']}, the latest {len(periods)})", dim=True), ""]
