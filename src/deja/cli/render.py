@@ -11,8 +11,9 @@ import os
 import re
 import sys
 
-from deja import redact, times
-from deja.store import SessionRow
+from deja import times
+from deja.text import redact
+from deja.store import SessionRow, session_json  # noqa: F401 (the CLI's name for it)
 from deja.terminal import visible
 
 # What click.style and click.echo do, without importing click (a search should not pay for it).
@@ -147,22 +148,6 @@ def iso(ts: float) -> str | None:
 
 def day(ts: float) -> str:
     return times.local(ts, unknown="----------")
-
-
-def session_json(s: SessionRow) -> dict:
-    return {
-        "harness": s.harness,
-        "id": s.id,
-        "project": s.project,
-        "path": s.path,
-        "title": s.title,
-        "started": iso(s.started),
-        "updated": iso(s.updated),
-        "cwd": s.cwd,
-        "parent": s.parent or None,
-        "records": s.records,
-        "source_gone": bool(s.gone),
-    }
 
 
 # Characters JSON leaves raw with ensure_ascii=False that a terminal may obey: DEL and C1.
@@ -307,7 +292,8 @@ def end_progress() -> None:
 def open_fresh(quiet: bool = False):  # -> (deja.store.Store, notice)
     """The index brought up to date (progress on stderr unless quiet), its notice said, the
     progress line cleared."""
-    from deja import fresh, paths
+    from deja import paths
+    from deja.ingest import fresh
 
     store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else progress)
     end_progress()

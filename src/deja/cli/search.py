@@ -45,7 +45,7 @@ def search(**kwargs) -> None:
 def show(ident, roles, offset, limit, as_json) -> None:
     """Print one session (ID, harness:ID or a unique prefix); on a terminal through $PAGER."""
     from deja.roles import ROLE_CODE
-    from deja.search import roles_from_names
+    from deja.roles import roles_from_names
 
     wanted = {ROLE_CODE[r] for r in roles_from_names(roles)}
     store = _open_fresh(quiet=True)

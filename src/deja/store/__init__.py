@@ -13,9 +13,9 @@ from pathlib import Path
 
 from deja.errors import IndexDamaged, IndexOutdated, StoreError
 from deja.store import generations
-from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow
+from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow, session_json
 from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex, Variants
-from deja.tokenizer import TOKENIZER_VERSION
+from deja.text.tokenizer import TOKENIZER_VERSION
 
 INDEX_VERSION = f"schema{SCHEMA_VERSION}-tok{TOKENIZER_VERSION}"
 
@@ -94,4 +94,4 @@ class Store:
             self._pin = None
 
 
-__all__ = ["Store", "IndexDamaged", "IndexOutdated", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION"]
+__all__ = ["Store", "IndexDamaged", "IndexOutdated", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION", "session_json"]
