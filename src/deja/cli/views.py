@@ -9,7 +9,7 @@ import click
 
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
-from deja.sources import HARNESSES
+from deja.harnesses import HARNESSES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def resume(ident, run, as_json) -> None:
 
 
 @click.command()
-@click.argument("ident", metavar="ID", required=False)
+@click.argument("ident", metavar="[ID]", required=False)
 @click.option("--to", "agent", type=click.Choice([h for h in HARNESSES if h != "notes"]),
               help="Print the command that starts this agent with the brief as its first prompt.")
 @click.option("--exec", "run", is_flag=True, help="With --to: start the agent (in the session's directory when it is there).")

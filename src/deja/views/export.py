@@ -48,7 +48,8 @@ class Transcript(Plain):
 def clean(text: str, share: bool = False) -> str:
     """`text` as it may be written out: redacted, no escape sequences, other control characters
     visible; with `share`, home paths as `~` and the machine's name as `host`."""
-    from deja import redact, terminal
+    from deja import terminal
+    from deja.text import redact
 
     if redact.enabled():
         text = redact.redact(text)[0]

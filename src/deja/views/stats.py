@@ -51,9 +51,9 @@ def stats(store: Store, by: str = "month", top: int = TOP) -> dict:
     """
     if by not in PERIODS:
         raise ValueError(f"period {by!r}: one of {', '.join(PERIODS)}")
-    from deja.history import _paths_of, resolve
+    from deja.search.sessions import _paths_of, resolve
     from deja.store import Filters
-    from deja.work import normalise_command, split_command
+    from deja.text.commands import normalise_command, split_command
 
     rows = [r for r in store.catalog.select_sessions() if r.harness != "notes"]
     groups: dict[str, dict[str, dict]] = {"harnesses": {}, "projects": {}}
