@@ -1,7 +1,7 @@
 """`deja handoff`: a short brief of a session for the next agent (or person) to pick it up.
 
 Goal (the first thing the user asked), decisions (the lines where the assistant settled
-something: the one rule, `search.signals.DECISION`), files touched, commands that worked (exit 0
+something: the one rule, `text.decision.DECISION`), files touched, commands that worked (exit 0
 and not followed by a fix of the same program), and what was left open (the last user ask when
 no substantive answer followed it, and TODO-like lines of the last answer). Every text is
 redacted and made plain (`export.clean`); the brief is markdown within MAX_BYTES.
