@@ -9,7 +9,7 @@ import click
 
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
-from deja.sources import HARNESSES
+from deja.harnesses import HARNESSES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def resume(ident, run, as_json) -> None:
 
 
 @click.command()
-@click.argument("ident", metavar="ID", required=False)
+@click.argument("ident", metavar="[ID]", required=False)
 @click.option("--to", "agent", type=click.Choice([h for h in HARNESSES if h != "notes"]),
               help="Print the command that starts this agent with the brief as its first prompt.")
 @click.option("--exec", "run", is_flag=True, help="With --to: start the agent (in the session's directory when it is there).")
@@ -210,7 +210,7 @@ def _stats_table(d: dict) -> str:
             cells = " ".join(f"{g['by_period'].get(p, {}).get('sessions', 0):>8}" for p in periods)
             out.append(f"{g['name']:<{wide}}  {g['sessions']:>8} {g['records']:>8}  {cells}")
         more = len(d[kind]) - len(groups)
-        out += [style(f"… {render.plural(more, label)} more (--json lists every one)", dim=True)] if more > 0 else []
+        out += [style(f"… {render.plural(more, 'more ' + label)} (--json lists every one)", dim=True)] if more > 0 else []
         out.append("")
     if periods:
         out[-1:] = [style(f"(sessions per {d['by']}, the latest {len(periods)})", dim=True), ""]

@@ -1,7 +1,7 @@
 """`deja handoff`: a short brief of a session for the next agent (or person) to pick it up.
 
 Goal (the first thing the user asked), decisions (the lines where the assistant settled
-something: the one rule, `search.signals.DECISION`), files touched, commands that worked (exit 0
+something: the one rule, `text.decision.DECISION`), files touched, commands that worked (exit 0
 and not followed by a fix of the same program), and what was left open (the last user ask when
 no substantive answer followed it, and TODO-like lines of the last answer). Every text is
 redacted and made plain (`export.clean`); the brief is markdown within MAX_BYTES.
@@ -13,6 +13,7 @@ import re
 
 from deja.plain import Plain
 from deja.roles import ROLE_CODE, Role
+from deja.text.clip import LINE_CHARS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 
 MAX_BYTES = 6000
 LIST_MAX = 12
-LINE_CHARS = 240
 # An answer this short is not an answer (an acknowledgement, "ok").
 ANSWER_MIN_CHARS = 40
 _USER, _ASSISTANT = ROLE_CODE[Role.USER], ROLE_CODE[Role.ASSISTANT]
@@ -62,10 +62,11 @@ def brief(store: Store, row: SessionRow) -> Brief:
 
 
 def _clip(text: str, n: int = LINE_CHARS) -> str:
+    """`text` cleaned for output (export.clean) and cut to one line of `n` characters."""
+    from deja.text.clip import clip
     from deja.views.export import clean
 
-    text = " ".join(clean(text).split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+    return clip(clean(text), n)
 
 
 def _goal(recs: list[StoredRecord]) -> str:
@@ -73,7 +74,7 @@ def _goal(recs: list[StoredRecord]) -> str:
 
 
 def _decisions(recs: list[StoredRecord]) -> list[str]:
-    from deja.search.signals import DECISION, prose
+    from deja.text.decision import DECISION, prose
 
     out: list[str] = []
     for r in recs:
@@ -102,8 +103,8 @@ def _files(recs: list[StoredRecord], cwd: str) -> list[str]:
 
 
 def _commands(recs: list[StoredRecord], cwd: str) -> list[str]:
-    """Commands that worked: no failure recorded, and the same program not run again after it
-    (a rerun means the first one needed a fix)."""
+    """Commands that worked: no failure recorded, and no later failure of the same program
+    (a later failure means this run did not settle it)."""
     from deja.text.commands import normalise_command, program, split_command
 
     ran = [(i, *split_command(r.text)) for i, r in enumerate(recs) if r.role == _CMD]
@@ -122,7 +123,7 @@ def _commands(recs: list[StoredRecord], cwd: str) -> list[str]:
 
 
 def _open(recs: list[StoredRecord]) -> list[str]:
-    from deja.search.signals import prose
+    from deja.text.decision import prose
 
     out: list[str] = []
     users = [i for i, r in enumerate(recs) if r.role == _USER and r.text.strip()]

@@ -69,6 +69,13 @@ def resume(row: SessionRow) -> Reopen | Refusal:
     instead = INSTEAD.format(id=row.id if SAFE_ID.fullmatch(row.id) else row.key)
     if row.harness not in HARNESSES:
         return Refusal(row.harness, f"{row.harness} sessions were not written by an agent on this machine", instead)
+    origin = getattr(row, "origin", "")  # set on sessions `deja sync import` brought from another machine
+    if origin:
+        return Refusal(row.harness, f"this session was imported from {origin}: its agent's store is on that machine "
+                                    f"(`deja resume` there reopens it)", instead)
+    if row.gone:
+        return Refusal(row.harness, f"{row.harness} no longer holds this session (its file was deleted; deja kept "
+                                    "its history)", instead)
     source = load(row.harness)
     if source.cannot_resume:
         return Refusal(row.harness, source.cannot_resume, instead)

@@ -34,18 +34,14 @@ def path() -> Path:
     return paths.index_dir() / NAME
 
 
-def clip(text: str, n: int = PROMPT_CHARS) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def record(front: str, agent: str, prompt: str, sessions: Sequence[str], size: int = 0, what: str = "") -> None:
     """Append one entry. Never raises (a log must not break an answer); never creates the index
     directory (no index: nothing was served)."""
     try:
         from deja.text import redact
+        from deja.text.clip import clip
 
-        text = clip(prompt)
+        text = clip(prompt, PROMPT_CHARS)
         if redact.enabled():
             text = redact.redact(text)[0]
         entry = {"time": round(time.time(), 3), "front": front, "agent": clip(agent, 80), "what": what,
@@ -58,7 +54,7 @@ def record(front: str, agent: str, prompt: str, sessions: Sequence[str], size: i
             end = os.fstat(fd).st_size
         finally:
             os.close(fd)
-        if end > MAX_BYTES:
+        if end > int(os.environ.get("DEJA_TEST_SERVED_MAX") or MAX_BYTES):
             os.replace(target, target + ".1")
     except Exception:  # noqa: BLE001 - the answer matters, the log line does not
         return
