@@ -43,7 +43,8 @@ def pick_payloads(home: Path) -> dict[str, dict]:
         cwd = row.cwd if row and row.cwd else f"/home/dev/{project}"
         transcript = row.path if row else ""
         # a file and a command the project's sessions really touched
-        f = Filters(None, project or None, None, [ROLE_CODE[Role.EDIT], ROLE_CODE[Role.FILES]])
+        sids = store.catalog.project_sids(row.root or row.cwd) if row and (row.root or row.cwd) else None
+        f = Filters(None, sids, None, [ROLE_CODE[Role.EDIT], ROLE_CODE[Role.FILES]])
         cands, _ = store.text.search([("py",)], f, 50, newest=True)
         recs = store.text.bodies([c.addr for c in cands])
         path = next((ln for r in recs for ln in r.text.splitlines()[:1] if ln.endswith(".py")), f"{cwd}/src/app.py")
@@ -117,7 +118,9 @@ def main() -> None:
         os.environ.pop(var, None)
     from deja import paths
 
-    if not (paths.index_dir() / "catalog.sqlite").exists():
+    from deja.store import generations
+
+    if not generations.exists(paths.index_dir()):
         raise SystemExit(f"no index under {home}: run `HOME={home} deja index` first")
     from deja.store import Store
 

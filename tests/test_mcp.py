@@ -58,7 +58,7 @@ def test_tools_are_listed_with_titles_and_annotations(indexed):
         return (await s.list_tools()).tools
 
     tools = {t.name: t for t in _run(indexed, script)}
-    assert set(tools) == {"recall", "recall_context", "blame", "fix", "how", "remember", "session"}
+    assert set(tools) == {"recall", "recall_context", "blame", "fix", "how", "remember", "session", "handoff"}
     for name, t in tools.items():
         assert t.title and t.description and "\n" not in t.description, name
         assert t.annotations.open_world_hint is False, name

@@ -39,7 +39,7 @@ def test_descriptions_say_when_to_call_each_tool(indexed):
         return (await s.list_tools()).tools
 
     tools = {t.name: t.description for t in _run(indexed, script)}
-    assert set(tools) == {"recall", "recall_context", "blame", "fix", "how", "remember", "session"}
+    assert set(tools) == {"recall", "recall_context", "blame", "fix", "how", "remember", "session", "handoff"}
     for name, description in tools.items():
         assert "Call it " in description, name
 

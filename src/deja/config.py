@@ -38,7 +38,7 @@ DEFAULTS: dict[str, object] = {
 _COLORS = ("auto", "always", "never")
 LIMIT_MAX = 10_000
 
-_cache: tuple[tuple[int, int], dict] | None = None
+_cache: tuple[tuple[int, int, int], dict] | None = None
 
 
 class ConfigError(DejaError):
@@ -62,7 +62,7 @@ def load(look: Look | None = None) -> dict:
         st = look.stat(p) if look is not None else os.stat(p)
     except OSError:
         return {}
-    sig = (st.st_mtime_ns, st.st_size)
+    sig = (st.st_ino, st.st_mtime_ns, st.st_size)  # the inode: a file replaced within one mtime tick
     if _cache is not None and _cache[0] == sig:
         return _cache[1]
     import tomllib  # only when a file exists

@@ -46,6 +46,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "install": ("deja.cli.install", "Wire deja into your agents (MCP server; --auto adds the hooks)."),
     "uninstall": ("deja.cli.install", "Remove deja's entries from your agents' config, nothing else."),
     "doctor": ("deja.cli.install", "Check the index, the stores, the agents' wiring; say what to fix."),
+    "resume": ("deja.cli.views", "The command that reopens a session in its own agent (--exec runs it)."),
+    "handoff": ("deja.cli.views", "A short brief of a session for the next agent (--to AGENT starts it)."),
+    "export": ("deja.cli.views", "A session as markdown, one HTML file or JSON, secrets redacted."),
+    "share": ("deja.cli.views", "A session as markdown for a colleague: redacted, home paths as ~."),
+    "stats": ("deja.cli.views", "Sessions per agent and project over time, busiest files, commands, redactions."),
+    "log": ("deja.cli.views", "What hooks and MCP recall put into your agents, newest first."),
+    "serve": ("deja.web.command", "A local web page on 127.0.0.1: search as you type, sessions, sources, notes."),
 }
 
 # One example per command: the last line of its help (deja.cli.app).
@@ -80,6 +87,13 @@ EXAMPLES: dict[str, str] = {
     'install': 'deja install claude-code --hooks',
     'uninstall': 'deja uninstall --all',
     'doctor': 'deja doctor',
+    'resume': 'deja resume 465046b8',
+    'handoff': 'deja handoff --to codex',
+    'export': 'deja export 465046b8 --format html -o session.html',
+    'share': 'deja share 465046b8 -o for-review.md',
+    'stats': 'deja stats --by week',
+    'log': 'deja log 5',
+    'serve': 'deja serve --port 8787',
 }
 
 # Commands agents call, not people: never listed, run without click (deja.cli.hooks, docs/hooks.md).

@@ -65,23 +65,18 @@ def parse(args: list[str]) -> dict | None:
     return out if out["query"] else None
 
 
-def search(query, harness=None, project=None, since=None, roles=(), limit=None, all_=False, regex=False, rebuild=False,
-           explain=False, no_embed=False, as_json=False, last=False, origin=None) -> int:
-    """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
-
-    `last`: the process ends right after (deja.cli.main), so the store is left open: closing the
-    catalog's last connection checkpoints its WAL (a write and two fsyncs, 1-8 ms on a busy disk)
-    that a later writer's automatic checkpoint does anyway; SQLite reads an open WAL as it reads a
-    crashed writer's.
-    """
-    text = " ".join(query)
+def options(harness: str | None = None, project: str | None = None, since: str | None = None, roles=(),
+            limit: int | None = None, all_: bool = False, regex: bool = False, no_embed: bool = False,
+            origin: str | None = None) -> Options:
+    """A search's options from its arguments, the config file's defaults filled in: what every
+    front that searches as `deja search` does (the CLI, the web page)."""
     if limit is None:
         limit = config.number("limit")
     if not roles:
         roles = config.get("roles")[0] or ()
     if not no_embed and config.get("semantic")[0] is False:
         no_embed = True
-    opts = Options(
+    return Options(
         harness=harness,
         project=project,
         since=parse_since(since, time.time()) if since else None,
@@ -92,6 +87,47 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         embed=not no_embed,
         origin=origin,
     )
+
+
+def result_json(result, notice: str = "") -> dict:  # result: deja.search.Result
+    """`deja search --json`'s answer for a result (before the redaction `render.json_text` makes)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "query": result.query,
+        "tier": result.tier,
+        "total": result.total,
+        "capped": result.capped,
+        # a rebuild running, a refresh in the background: the answer may be behind
+        "rebuilding": fresh.rebuild_note(paths.index_dir()) != "",
+        "notice": notice or None,
+        "hits": [
+            {
+                "session": render.session_json(h.session),
+                "count": h.count,
+                "snippets": [s.text for s in h.snippets],
+                "snippet_roles": [s.role for s in h.snippets],
+                "score": h.score,
+                "answer": h.answer.text if h.answer is not None else None,
+                "coverage": round(h.coverage, 3),
+                "decision": h.decision or None,
+                "state": h.state or None,
+            }
+            for h in result.hits
+        ],
+    }
+
+
+def search(query, harness=None, project=None, since=None, roles=(), limit=None, all_=False, regex=False, rebuild=False,
+           explain=False, no_embed=False, as_json=False, last=False, origin=None) -> int:
+    """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
+
+    `last`: the process ends right after (deja.cli.main), so the store is left open: closing the
+    catalog's last connection checkpoints its WAL (a write and two fsyncs, 1-8 ms on a busy disk)
+    that a later writer's automatic checkpoint does anyway; SQLite reads an open WAL as it reads a
+    crashed writer's.
+    """
+    text = " ".join(query)
+    opts = options(harness, project, since, roles, limit, all_, regex, no_embed, origin)
     msg = ""
     if rebuild:
         from deja.ingest import rebuild as rebuilding
@@ -119,32 +155,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     if not last:
         store.close()
     if as_json:
-        render.emit_json(
-            {
-                "schema_version": SCHEMA_VERSION,
-                "query": result.query,
-                "tier": result.tier,
-                "total": result.total,
-                "capped": result.capped,
-                # a rebuild running, a refresh in the background: the answer may be behind
-                "rebuilding": fresh.rebuild_note(paths.index_dir()) != "",
-                "notice": msg or None,
-                "hits": [
-                    {
-                        "session": render.session_json(h.session),
-                        "count": h.count,
-                        "snippets": [s.text for s in h.snippets],
-                        "snippet_roles": [s.role for s in h.snippets],
-                        "score": h.score,
-                        "answer": h.answer.text if h.answer is not None else None,
-                        "coverage": round(h.coverage, 3),
-                        "decision": h.decision or None,
-                        "state": h.state or None,
-                    }
-                    for h in result.hits
-                ],
-            }
-        )
+        render.emit_json(result_json(result, msg))
         return 0
     echo, style = render.echo, render.style
     if explain:

@@ -154,18 +154,24 @@ def day(ts: float) -> str:
 _JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
 
 
-def emit_json(obj: dict) -> None:
-    """Every `--json` answer: one line of UTF-8 JSON (no `\\u` escapes: Chinese text costs a third
-    of the bytes), whatever the locale says stdout's encoding is; its strings redacted, exact
-    otherwise (JSON escapes C0, and DEL and C1 are written as \\u escapes too, so a terminal never
-    sees them raw)."""
+def json_text(obj: dict) -> str:
+    """`obj` as one line of JSON, its strings redacted, DEL and C1 written as \\u escapes: what
+    every JSON answer says (`emit_json`, and the web page's endpoints, deja.web)."""
     import json  # only a --json run pays for it
 
     shown: object = redact.redact_data(obj)[0] if redact.enabled() else obj
     text = json.dumps(shown, ensure_ascii=False, indent=None)
     if _JSON_RAW_CONTROL.search(text):
         text = _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    data = (text + "\n").encode("utf-8", "replace")
+    return text
+
+
+def emit_json(obj: dict) -> None:
+    """Every `--json` answer: one line of UTF-8 JSON (no `\\u` escapes: Chinese text costs a third
+    of the bytes), whatever the locale says stdout's encoding is; its strings redacted, exact
+    otherwise (JSON escapes C0, and DEL and C1 are written as \\u escapes too, so a terminal never
+    sees them raw)."""
+    data = (json_text(obj) + "\n").encode("utf-8", "replace")
     stream = sys.stdout
     if stream is None:
         return

@@ -127,7 +127,14 @@ def _open_store():
         return None
 
 
+# The sessions this run's answer names (every reference goes through `_ref`), for the recall
+# log; emptied at the start of each run.
+_served: list[str] = []
+
+
 def _ref(row) -> str:
+    if row.key not in _served:
+        _served.append(row.key)
     return f"{_date(row.updated or row.started)} {row.harness} {row.id}" + (f" ({row.project})" if row.project else "")
 
 
@@ -396,6 +403,7 @@ def run(kind: str, data: bytes | str, budget: float | None = BUDGET_SECONDS) -> 
         store = _open_store()
         if store is None:
             return ""
+        _served.clear()
         try:
             state = State(p.session)
             if kind == "context":
@@ -411,7 +419,11 @@ def run(kind: str, data: bytes | str, budget: float | None = BUDGET_SECONDS) -> 
             state.save()
         finally:
             store.close()
-        return render(kind, p, text) if text else ""
+        if not text:
+            return ""
+        out = render(kind, p, text)
+        _log(kind, p, out)
+        return out
     except BaseException as e:  # fail open: whatever went wrong, the agent goes on
         if isinstance(e, KeyboardInterrupt):
             return ""
@@ -426,6 +438,21 @@ def run(kind: str, data: bytes | str, budget: float | None = BUDGET_SECONDS) -> 
                 signal.setitimer(signal.ITIMER_REAL, 0)
             except Exception:
                 pass
+
+
+def _log(kind: str, p: Payload, out: str) -> None:
+    """One line in the recall log (`deja log`): what this hook put into the agent."""
+    from deja.views import served
+
+    if kind == "prompt":
+        asked = p.prompt
+    elif kind == "tool":
+        cmd, files = tool_targets(p)
+        asked = f"{p.tool}: {files[0] if files else cmd}"
+    else:
+        asked = f"session start in {p.project}"
+    agent = f"hook-{kind}" + (f" ({p.event})" if p.event else "")
+    served.record("hook", agent, asked, list(_served), len(out.encode()), what=kind)
 
 
 def read_stdin(limit: int = 32 * 1024 * 1024) -> bytes:

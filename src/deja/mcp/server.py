@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Annotated, TypeVar, cast
 
 from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
@@ -195,6 +196,22 @@ def _result(out: object) -> object:
     return out
 
 
+def _client(ctx: Context | None) -> str:
+    """The MCP client's name and version as it gave them in `initialize` ("" when unknown)."""
+    try:
+        info = ctx.session.client_params.client_info  # type: ignore[union-attr]
+        return f"{info.name} {info.version}".strip()
+    except Exception:  # noqa: BLE001 - no context, no session, an older client: unnamed
+        return ""
+
+
+def _served(tool: str, ctx: Context | None, query: str, keys: list[str], text: str) -> None:
+    """One line in the recall log (`deja log`): what this tool put into the agent."""
+    from deja.views import served
+
+    served.record("mcp", _client(ctx) or "mcp client", query, keys, len(text.encode()), what=tool)
+
+
 def _hit_json(s: SessionRow) -> dict:
     j = session_json(s)
     return {k: j[k] for k in ("harness", "id", "project", "cwd", "title", "updated", "records")}
@@ -238,6 +255,7 @@ def build(memory: Memory | None = None) -> MCPServer:
             description="only these records: user, assistant, tool, command, files, edit (e.g. [\"command\"]: what was run)")] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="sessions to return")] = 5,
         offset: Annotated[int, Field(ge=0, description="sessions to skip (paging)")] = 0,
+        ctx: Context | None = None,
     ) -> Answer | str:
         h = _harness(harness)
         try:
@@ -290,7 +308,9 @@ def build(memory: Memory | None = None) -> MCPServer:
                                   "decision": hit.decision or None} for hit in page[:n]]}
             if weak:
                 data["low_confidence"] = True
-            return Answer(_cap([head, *shown, *([more] if more else [])], RECALL_BYTES, more), data)
+            text = _cap([head, *shown, *([more] if more else [])], RECALL_BYTES, more)
+            _served("recall", ctx, query, [hit.session.key for hit in page[:n]], text)
+            return Answer(text, data)
 
         return mem.run(run)
 
@@ -430,6 +450,25 @@ def build(memory: Memory | None = None) -> MCPServer:
                     "records": [{"seq": r.seq, "role": CODE_ROLE[r.role].value, "text": clip(r.text, RECORD_CHARS)}
                                 for r in page[:shown]]}
             return Answer(PREAMBLE + "\n".join(lines) + "\n", data)
+
+        return mem.run(run)
+
+    @tool("handoff", "Brief of one past session, to continue it",
+          "A short brief of one past session by its id: the goal, what was decided, the files touched, the commands "
+          "that worked and what was left open. Call it when the user asks to pick up or continue earlier work; the "
+          "brief is the same as `deja handoff`. At most 6 KB.")
+    def handoff(
+        id: Annotated[str, Field(description="session id, harness:id, or a unique prefix (recall shows them)")],
+        ctx: Context | None = None,
+    ) -> str:
+        from deja.views import handoff as views
+
+        def run(store: Store) -> str:
+            b = views.brief(store, store.catalog.resolve(id))
+            _served("handoff", ctx, id, [b.session.key], b.markdown)
+            return Answer(PREAMBLE + b.markdown,
+                          {"session": _hit_json(b.session), "goal": b.goal, "decisions": b.decisions, "files": b.files,
+                           "commands": b.commands, "open": b.open, "markdown": b.markdown})
 
         return mem.run(run)
 

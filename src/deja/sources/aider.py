@@ -63,6 +63,8 @@ class Aider(Source):
     name = "aider"
     version = 1
     append_only = False  # many sessions per file, ids by ordinal: re-read whole
+    cannot_resume = ("aider keeps no sessions: its chat history is one file per directory "
+                     "(`cd DIR && aider --restore-chat-history` reloads all of it)")
 
     def _probe_roots(self, look: Look = PLAIN) -> list[Path]:
         roots = [paths.harness_root(self.name, paths.home(look.env), look.env)]

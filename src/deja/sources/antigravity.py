@@ -57,6 +57,8 @@ class Antigravity(Source):
     name = "antigravity"
     version = 1
     append_only = False
+    # From the agent's documentation; not checked here (agy is not on a registry).
+    resume_argv = ("agy", "--conversation", "{id}")
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         override = look.env("DEJA_ANTIGRAVITY_ROOT")

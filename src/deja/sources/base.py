@@ -67,6 +67,15 @@ class Source:
     # False for stores deja keeps itself (notes, imported sessions): not an agent's history, so
     # the first run's summary does not list them as agents found or missing.
     agent: bool = True
+    # The agent's own command line to reopen one of its sessions (`deja resume`): "{id}" stands
+    # for the session id. `resume_scoped`: the agent finds a session only from the session's
+    # project directory (deja prints a `cd` first). Empty when the agent cannot reopen one, and
+    # `cannot_resume` says why.
+    resume_argv: tuple[str, ...] = ()
+    resume_scoped: bool = False
+    cannot_resume: str = ""
+    # The command line that starts the agent with a first prompt (`deja handoff --to`): "{prompt}".
+    prompt_argv: tuple[str, ...] = ()
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         """Where this harness keeps its store (after env overrides), as `look` sees it."""
@@ -91,6 +100,14 @@ class Source:
         """What the store's own bookkeeping has to say in `deja sources` and `deja doctor`
         ("" for nothing): e.g. the last import's skipped lines."""
         return ""
+
+    def resume_command(self, id: str, path: str) -> tuple[str, ...] | str:
+        """The argv that reopens session `id` (read from the store file `path`) in its agent, or
+        one line saying why it cannot be reopened. A source whose agent addresses a session by
+        something other than its id (a key in its store) overrides this."""
+        if not self.resume_argv:
+            return self.cannot_resume or f"{self.name} has no command that reopens a session"
+        return tuple(a.replace("{id}", id) for a in self.resume_argv)
 
     def change_token(self, path: Path, look: Look = PLAIN) -> tuple[int, int] | None:
         """(size, mtime_ns)-like token that changes when `path` does, for a store that is not a

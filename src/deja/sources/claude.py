@@ -40,6 +40,10 @@ class Claude(Source):
     name = "claude"
     version = 1
     append_only = True
+    # Checked against `claude --help` 2.1.332 (docs/notes.md, session 4).
+    resume_argv = ("claude", "--resume", "{id}")
+    resume_scoped = True  # sessions live under the project's directory in ~/.claude/projects
+    prompt_argv = ("claude", "{prompt}")
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         base = Path(look.env("CLAUDE_CONFIG_DIR") or paths.home(look.env) / ".claude")

@@ -86,6 +86,9 @@ class Cline(Source):
     name = "cline"
     version = 1
     append_only = False
+    # Checked against `cline --help` 3.0.65 (docs/notes.md, session 4).
+    resume_argv = ("cline", "--id", "{id}")
+    prompt_argv = ("cline", "{prompt}")
 
     def sessions_dir(self, look: Look = PLAIN) -> Path:
         env = look.env
@@ -96,6 +99,17 @@ class Cline(Source):
         else:
             default = Path(env("CLINE_DIR") or paths.home(env) / ".cline") / "data" / "sessions"
         return paths.harness_root(self.name, default, env)
+
+    def resume_command(self, id: str, path: str) -> tuple[str, ...] | str:
+        """Only a Cline CLI session (under its sessions directory) reopens with `cline --id`; a
+        task of the VS Code extension reopens from the extension's history."""
+        try:
+            under = Path(path).is_relative_to(self.sessions_dir())
+        except (OSError, ValueError):
+            under = False
+        if not under:
+            return "a task of the Cline VS Code extension reopens only from the extension's history view"
+        return super().resume_command(id, path)
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         listed = env_paths("DEJA_CLINE_ROOTS", look)

@@ -48,6 +48,10 @@ class Codex(Source):
     name = "codex"
     version = 1
     append_only = True
+    # Checked against `codex resume --help` 0.171.0 (docs/notes.md, session 4).
+    resume_argv = ("codex", "resume", "{id}")
+    resume_scoped = True  # its session list is filtered by the working directory (`--all` lifts it)
+    prompt_argv = ("codex", "{prompt}")
 
     def home(self, look: Look = PLAIN) -> Path:
         env = look.env

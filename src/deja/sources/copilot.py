@@ -52,6 +52,9 @@ class Copilot(Source):
     name = "copilot"
     version = 1
     append_only = True
+    # Checked against `copilot --help` 1.0.102 (docs/notes.md, session 4).
+    resume_argv = ("copilot", "--resume={id}")
+    prompt_argv = ("copilot", "-i", "{prompt}")
 
     def home(self, look: Look = PLAIN) -> Path:
         env = look.env

@@ -68,6 +68,10 @@ class Cursor(Source):
     name = "cursor"
     version = 1
     append_only = False
+    # From the agent's documentation; not checked here (cursor-agent is not on a registry).
+    resume_argv = ("cursor-agent", "--resume", "{id}")
+    resume_scoped = True  # chats are kept per project
+    prompt_argv = ("cursor-agent", "{prompt}")
 
     def user_dir(self, look: Look = PLAIN) -> Path:
         if sys.platform == "darwin":
@@ -83,6 +87,13 @@ class Cursor(Source):
         if override:
             return Path(override).expanduser()
         return Path(look.env("CURSOR_CONFIG_DIR") or paths.home(look.env) / ".cursor")
+
+    def resume_command(self, id: str, path: str) -> tuple[str, ...] | str:
+        """Only a `cursor-agent` chat (a transcript file) reopens from the command line; a
+        composer of the IDE (a row of its state.vscdb) opens in the IDE."""
+        if path.endswith(".vscdb"):
+            return "a chat of the Cursor IDE reopens only in the IDE (its chat history), not from the command line"
+        return super().resume_command(id, path)
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         return [self.user_dir(look), self.cli_dir(look) / "projects"]

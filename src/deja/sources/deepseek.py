@@ -53,6 +53,7 @@ class DeepSeek(Source):
     name = "deepseek"
     version = 1
     append_only = False  # compressed frames: re-read whole
+    cannot_resume = "DeepSeek Harness has no command that reopens a session by its id"
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         base = Path(look.env("DSH_HOME") or paths.home(look.env) / ".dsh")

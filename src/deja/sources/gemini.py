@@ -61,6 +61,11 @@ class Gemini(Source):
     name = "gemini"
     version = 1
     append_only = False
+    # Checked against `gemini --help` 0.61.0 (docs/notes.md, session 4).
+    # (`--resume {uuid}`: its error text lists it)
+    resume_argv = ("gemini", "--resume", "{id}")
+    resume_scoped = True  # sessions are looked up under a hash of the working directory
+    prompt_argv = ("gemini", "-i", "{prompt}")
 
     def home(self, look: Look = PLAIN) -> Path:
         env = look.env

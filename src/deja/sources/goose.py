@@ -60,6 +60,8 @@ class Goose(Source):
     name = "goose"
     version = 1
     append_only = False
+    # From the agent's documentation; not checked here (Goose is a binary from GitHub, not a registry).
+    resume_argv = ("goose", "session", "--resume", "--session-id", "{id}")
 
     def data_root(self, look: Look = PLAIN) -> Path:
         env = look.env("GOOSE_PATH_ROOT")

@@ -55,6 +55,7 @@ class Grok(Source):
     name = "grok"
     version = 1
     append_only = True
+    cannot_resume = "deja knows no Grok command that reopens a session by its id"
 
     def home(self, look: Look = PLAIN) -> Path:
         env = look.env

@@ -74,6 +74,9 @@ class Hermes(Source):
 
     name = "hermes"
     version = 1
+    # Checked against `hermes --help` 0.19.0 (docs/notes.md, session 4).
+    # (it cds into the session's directory itself; `chat -q` is one-shot, so no first prompt)
+    resume_argv = ("hermes", "--resume", "{id}")
     # A database is re-read whole when it changes.
     append_only = False
 

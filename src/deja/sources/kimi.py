@@ -51,6 +51,9 @@ class Kimi(Source):
     name = "kimi"
     version = 1
     append_only = True
+    # From the agent's documentation; not checked here (Kimi CLI needs Python >= 3.12).
+    resume_argv = ("kimi", "--session", "{id}")
+    resume_scoped = True  # sessions are kept per working directory
 
     def home(self, look: Look = PLAIN) -> Path:
         env = look.env

@@ -31,6 +31,7 @@ class Notes(Source):
     name = "notes"
     version = 2  # 2: one session per project path and day
     agent = False
+    cannot_resume = "a note written with `deja remember` is not an agent's conversation"
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         return [paths.notes_file(look.env)]

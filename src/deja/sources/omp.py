@@ -176,6 +176,10 @@ class Omp(Source):
     name = "omp"
     version = 1
     append_only = True
+    # Checked against `omp --help` 18.2.3 (docs/notes.md, session 4).
+    resume_argv = ("omp", "--resume={id}")
+    resume_scoped = True  # sessions are kept per working directory, as pi's
+    prompt_argv = ("omp", "{prompt}")
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         if look.env("DEJA_OMP_ROOT"):

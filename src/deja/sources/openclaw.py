@@ -206,6 +206,33 @@ def _is_transcript(name: str) -> bool:
     )
 
 
+def _session_key(path: Path, session_id: str) -> str:
+    """The conversation key OpenClaw addresses session `session_id` by, or ""."""
+    if path.name == DB_NAME:
+        try:
+            with sqlite_readonly(path) as conn:
+                for sql in ("SELECT session_key FROM session_windows WHERE session_id = ?",
+                            "SELECT session_key FROM session_nodes WHERE current_session_id = ?"):
+                    try:
+                        row = conn.execute(sql, (session_id,)).fetchone()
+                    except sqlite3.Error:
+                        continue
+                    if row and isinstance(row[0], str):
+                        return row[0]
+        except SourceError:
+            return ""
+        return ""
+    try:
+        index = msgspec.json.decode((path.parent / "sessions.json").read_bytes())
+    except (OSError, msgspec.DecodeError):
+        return ""
+    if isinstance(index, dict):
+        for key, entry in index.items():
+            if isinstance(entry, dict) and entry.get("sessionId") == session_id and isinstance(key, str):
+                return key
+    return ""
+
+
 class OpenClaw(Source):
     """Agent databases and legacy JSONL transcripts under each OpenClaw state directory.
 
@@ -216,6 +243,19 @@ class OpenClaw(Source):
     name = "openclaw"
     version = 1
     append_only = True
+    # Checked against `openclaw chat --help` 2026.9.6 (docs/notes.md, session 4).
+    # (`chat` is `tui`; `--session` takes the session key, see resume_command)
+    resume_argv = ("openclaw", "chat", "--session", "{id}")
+    prompt_argv = ("openclaw", "chat", "--message", "{prompt}")
+
+    def resume_command(self, id: str, path: str) -> tuple[str, ...] | str:
+        """`openclaw chat --session` takes the conversation's key (`agent:main:main`), not the
+        session id: the agent database maps one to the other (`session_windows`), a legacy
+        transcript's `sessions.json` beside it likewise."""
+        key = _session_key(Path(path), id)
+        if not key:
+            return f"OpenClaw's store no longer names the conversation key of session {id}"
+        return super().resume_command(key, path)
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         if look.env("DEJA_OPENCLAW_ROOT"):  # the `agents` directory

@@ -77,6 +77,10 @@ def unquote_prompt(text: str) -> str:
 class Opencode(Source):
     name = "opencode"
     version = 1
+    # Checked against `opencode --help` 1.18.33 (docs/notes.md, session 4).
+    resume_argv = ("opencode", "-s", "{id}")
+    resume_scoped = True  # sessions belong to the project opencode was started in
+    prompt_argv = ("opencode", "--prompt", "{prompt}")
     # One database holds every session: a changed file is re-read whole.
     append_only = False
 

@@ -41,6 +41,10 @@ class Pi(Source):
     name = "pi"
     version = 1
     append_only = True
+    # Checked against `pi --help` 0.73.1 (docs/notes.md, session 4).
+    resume_argv = ("pi", "--session", "{id}")
+    resume_scoped = True  # sessions are kept per working directory
+    prompt_argv = ("pi", "{prompt}")
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         return [paths.harness_root(self.name, paths.home(look.env) / ".pi" / "agent" / "sessions", look.env)]

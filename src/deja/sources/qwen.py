@@ -52,6 +52,10 @@ class Qwen(Source):
     name = "qwen"
     version = 1
     append_only = True
+    # Checked against `qwen --help` 0.24.4 (docs/notes.md, session 4).
+    resume_argv = ("qwen", "-r", "{id}")
+    resume_scoped = True  # `-r` finds a session only from its project directory
+    prompt_argv = ("qwen", "-i", "{prompt}")
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         override = look.env("DEJA_QWEN_ROOT")

@@ -36,6 +36,7 @@ class Roo(Source):
     name = "roo"
     version = 1
     append_only = False
+    cannot_resume = "Roo Code is a VS Code extension with no command line: reopen the task from its history panel"
 
     def roots(self, look: Look = PLAIN) -> list[Path]:
         listed = env_paths("DEJA_ROO_ROOTS", look)

@@ -64,6 +64,7 @@ class Zed(Source):
     name = "zed"
     version = 1
     append_only = False
+    cannot_resume = "Zed opens an agent thread only from its Agent Panel history; it has no command line for it"
 
     def data_dir(self, look: Look = PLAIN) -> Path:
         if sys.platform == "darwin":
