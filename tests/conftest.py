@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,22 +47,97 @@ class Run:
         return json.loads(self.out)
 
 
+# What only a process of its own can show: a process-wide resource cap or its measure, a command
+# run under another (setpriv), a fault that kills the process (SIGKILL), and the detached
+# background refresh (it ends itself with os._exit and arms a watchdog that would); and calls from
+# a test's threads (this process has one stdout, one environment, one working directory).
+_OWN_PROCESS_ENV = ("DEJA_TEST_CRASH",)
+
+
 def deja(*args: str, env: dict | None = None, check: bool = True, prefix: tuple[str, ...] = (),
-         max_bytes: int | None = None, measure: bool = False, cwd: str | None = None) -> Run:
-    """Run the real `deja` entry point in a subprocess (in `cwd` when given). `prefix` runs it
-    under another command (setpriv); `max_bytes` caps its address space (a guard for inputs that
-    could eat the machine's memory); `measure` records its peak RSS."""
+         max_bytes: int | None = None, measure: bool = False, cwd: str | None = None,
+         input: str | bytes | None = None, proc: bool = False) -> Run:
+    """Run `deja ARGS` (in `cwd` when given, `input` on its stdin) and return its exit code and
+    output. In this process through `deja.cli.main(argv)` (~25 ms) unless `proc` or the call
+    needs a process of its own: `prefix` runs it under another command (setpriv); `max_bytes`
+    caps its address space (a guard for inputs that could eat the machine's memory); `measure`
+    records its peak RSS; DEJA_TEST_CRASH kills it; `index --background` is a detached process;
+    a call from a thread other than the main one runs beside others."""
     full_env = dict(os.environ)
     full_env.update(env or {})
-    cmd = [*prefix, sys.executable, "-m", "deja", *args]
-    if not (measure or max_bytes):
-        p = subprocess.run(cmd, capture_output=True, text=True, env=full_env, timeout=120, cwd=cwd)
-        run = Run(p.returncode, p.stdout, p.stderr)
+    own = proc or prefix or max_bytes or measure or "--background" in args or any(
+        full_env.get(k) for k in _OWN_PROCESS_ENV) or threading.current_thread() is not threading.main_thread()
+    if not own:
+        run = _in_process(list(args), env or {}, cwd, input)
     else:
-        run = _measured(cmd, full_env, max_bytes, cwd=cwd)
+        cmd = [*prefix, sys.executable, "-m", "deja", *args]
+        data = input.encode() if isinstance(input, str) else input
+        if not (measure or max_bytes):
+            p = subprocess.run(cmd, capture_output=True, input=data, env=full_env, timeout=120, cwd=cwd)
+            run = Run(p.returncode, _text(p.stdout), _text(p.stderr))
+        else:
+            run = _measured(cmd, full_env, max_bytes, cwd=cwd)
     if check and run.code != 0:
         raise AssertionError(f"deja {' '.join(args)} exited {run.code}:\n{run.out}\n{run.err}")
     return run
+
+
+def deja_proc(*args: str, **kw) -> Run:
+    """`deja(...)` through a real `python -m deja` process (see `deja`'s `proc`)."""
+    return deja(*args, proc=True, **kw)
+
+
+def _text(raw: bytes) -> str:
+    """Bytes as `subprocess.run(..., text=True)` reads them: UTF-8, universal newlines."""
+    return io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8").read()
+
+
+class _Sink(io.BytesIO):
+    """A captured stream's bytes; it stays readable after the command closes its stream
+    (deja closes stderr on a broken pipe)."""
+
+    def close(self) -> None:
+        pass
+
+
+def _in_process(argv: list[str], env: dict, cwd: str | None, data: str | bytes | None) -> Run:
+    """`deja.cli.main(argv)` with this call's environment, working directory and stdin, its
+    stdout and stderr captured as the bytes a pipe would carry; everything put back after."""
+    from deja.cli import main
+
+    saved_env = dict(os.environ)
+    saved = (sys.stdin, sys.stdout, sys.stderr, sys.argv, os.getcwd())
+    out, err = _Sink(), _Sink()
+    raw_in = data.encode() if isinstance(data, str) else (data or b"")
+    code = 0
+    try:
+        os.environ.update(env)
+        if cwd is not None:
+            os.chdir(cwd)
+        # a pipe, as a process started by a test has: no terminal, UTF-8, stderr backslash-escaped
+        sys.stdin = io.TextIOWrapper(io.BytesIO(raw_in), encoding="utf-8")
+        sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+        sys.stderr = io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True)
+        sys.argv = ["deja", *argv]
+        try:
+            main(argv)
+        except SystemExit as e:
+            if e.code is None or isinstance(e.code, int):
+                code = e.code or 0
+            else:  # as the interpreter does with sys.exit("message")
+                print(e.code, file=sys.stderr)
+                code = 1
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except ValueError:  # closed by the command
+                pass
+    finally:
+        sys.stdin, sys.stdout, sys.stderr, sys.argv, cwd_before = saved
+        os.chdir(cwd_before)
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return Run(code, _text(out.getvalue()), _text(err.getvalue()))
 
 
 def live_index(index_dir: Path) -> Path:
