@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deja import work
+from deja.ingest import notes
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 
@@ -36,7 +36,7 @@ def _project(arg: str | None) -> str:
 @click.option("--json", "as_json", is_flag=True)
 def remember(text, project, tags, as_json) -> None:
     """Write down something worth finding later: a decision, a command, a fact."""
-    entry, searchable = work.remember(" ".join(text), _project(project), list(tags))
+    entry, searchable = notes.remember(" ".join(text), _project(project), list(tags))
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "note": entry, "searchable": searchable})
         return

@@ -11,7 +11,8 @@ import os
 import re
 import sys
 
-from deja import redact, times
+from deja import times
+from deja.text import redact
 from deja.store import SessionRow
 from deja.terminal import visible
 
@@ -318,7 +319,8 @@ def end_run() -> None:
 def open_fresh(quiet: bool = False):  # -> (deja.store.Store, notice)
     """The index brought up to date (progress on stderr unless quiet), its notice said, the
     progress line cleared."""
-    from deja import fresh, paths
+    from deja import paths
+    from deja.ingest import fresh
 
     store, msg = fresh.open_fresh(paths.index_dir(), None if quiet else progress)
     end_progress()

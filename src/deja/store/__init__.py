@@ -15,7 +15,7 @@ from deja.errors import IndexDamaged, IndexOutdated, StoreError
 from deja.store import generations
 from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow
 from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex, Variants
-from deja.tokenizer import TOKENIZER_VERSION
+from deja.text.tokenizer import TOKENIZER_VERSION
 
 INDEX_VERSION = f"schema{SCHEMA_VERSION}-tok{TOKENIZER_VERSION}"
 
