@@ -27,13 +27,19 @@ def pytest_report_header(config):
 def home(tmp_path, monkeypatch) -> Path:
     h = tmp_path / "home"
     h.mkdir()
-    # Every harness relocation variable (CODEX_HOME, CLAUDE_CONFIG_DIR, GOOSE_PATH_ROOT, …) too:
-    # a test must never read the real machine's stores.
+    isolate(monkeypatch, h)
+    return h
+
+
+def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """HOME set to `home`, and every variable that could point deja elsewhere unset: XDG_*, DEJA_*
+    and each harness relocation variable (CODEX_HOME, CLAUDE_CONFIG_DIR, GOOSE_PATH_ROOT, …). A
+    test must never read the real machine's stores. (A module-scoped fixture, set up before the
+    autouse `home`, uses it inside `pytest.MonkeyPatch.context()`.)"""
     for var in list(os.environ):
         if var.startswith(("XDG_", "DEJA_")) or var.endswith(("_HOME", "_ROOT", "_CONFIG_DIR", "_HISTORY_FILE")):
             monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("HOME", str(h))
-    return h
+    monkeypatch.setenv("HOME", str(home))
 
 
 @dataclass
@@ -57,14 +63,13 @@ _OWN_PROCESS_ENV = ("DEJA_TEST_CRASH",)
 def deja(*args: str, env: dict | None = None, check: bool = True, prefix: tuple[str, ...] = (),
          max_bytes: int | None = None, measure: bool = False, cwd: str | None = None,
          input: str | bytes | None = None, proc: bool = False) -> Run:
-    """Run `deja ARGS` (in `cwd` when given, `input` on its stdin) and return its exit code and
-    output. In this process through `deja.cli.main(argv)` (~25 ms) unless `proc` or the call
+    """Run `deja ARGS` (in `cwd` when given, `input` on its stdin, `env` over this process's
+    environment, a None value unsetting a variable) and return its exit code and output. In this process through `deja.cli.main(argv)` (~25 ms) unless `proc` or the call
     needs a process of its own: `prefix` runs it under another command (setpriv); `max_bytes`
     caps its address space (a guard for inputs that could eat the machine's memory); `measure`
     records its peak RSS; DEJA_TEST_CRASH kills it; `index --background` is a detached process;
     a call from a thread other than the main one runs beside others."""
-    full_env = dict(os.environ)
-    full_env.update(env or {})
+    full_env = {k: v for k, v in {**os.environ, **(env or {})}.items() if v is not None}  # None: unset
     own = proc or prefix or max_bytes or measure or "--background" in args or any(
         full_env.get(k) for k in _OWN_PROCESS_ENV) or threading.current_thread() is not threading.main_thread()
     if not own:
@@ -111,7 +116,11 @@ def _in_process(argv: list[str], env: dict, cwd: str | None, data: str | bytes |
     raw_in = data.encode() if isinstance(data, str) else (data or b"")
     code = 0
     try:
-        os.environ.update(env)
+        for k, v in env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
         if cwd is not None:
             os.chdir(cwd)
         # a pipe, as a process started by a test has: no terminal, UTF-8, stderr backslash-escaped

@@ -6,9 +6,6 @@ Every call goes through the real `deja hook-*` entry point in a throwaway HOME.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -21,11 +18,8 @@ HISTORY_ZH = "上次数据库连接池的问题是怎么解决的？"
 
 def hook(kind: str, payload, env: dict | None = None) -> tuple[int, str, str]:
     data = payload if isinstance(payload, (str, bytes)) else json.dumps(payload, ensure_ascii=False)
-    full = dict(os.environ)
-    full.update(env or {})
-    p = subprocess.run([sys.executable, "-m", "deja", f"hook-{kind}"], input=data if isinstance(data, bytes) else data.encode(),
-                       capture_output=True, env=full, timeout=60)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
+    r = deja(f"hook-{kind}", input=data, env=env, check=False)
+    return r.code, r.out, r.err
 
 
 def context_of(out: str, event: str) -> str:

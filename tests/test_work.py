@@ -7,9 +7,6 @@ Session C hit A's error, tried the wrong fix, and the error came back: it fixed 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -133,10 +130,7 @@ def test_fix_reads_a_traceback_on_stdin_and_matches_its_signature(work_home):
         f"{ERROR}\n"
     )
     for args in (["fix", "--json"], ["fix", "-", "--json"]):
-        p = subprocess.run([sys.executable, "-m", "deja", *args], input=trace, capture_output=True, text=True,
-                           env=dict(os.environ), timeout=60)
-        assert p.returncode == 0, p.stderr
-        assert '"pip install requests"' in p.stdout
+        assert '"pip install requests"' in deja(*args, input=trace).out
     bad = deja("fix", "   ", check=False)
     assert bad.code != 0 and "Error:" in bad.err and "Traceback" not in bad.err
 
