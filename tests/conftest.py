@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -16,7 +15,9 @@ from pathlib import Path
 import pytest
 import tantivy
 
-FIXTURES = Path(__file__).parent / "fixtures"
+# the builders, importable from here too (most tests do)
+from builders import FIXTURES, Transcript, by_id, hits, install, install_real, live_index, parse, parse_all, write_jsonl  # noqa: F401
+
 
 
 def pytest_report_header(config):
@@ -149,9 +150,6 @@ def _in_process(argv: list[str], env: dict, cwd: str | None, data: str | bytes |
     return Run(code, _text(out.getvalue()), _text(err.getvalue()))
 
 
-def live_index(index_dir: Path) -> Path:
-    """The generation of the index that `live` names: where its catalog and text index are."""
-    return index_dir / (index_dir / "live").read_text().strip()
 
 
 def _measured(cmd: list[str], env: dict, max_bytes: int | None, timeout: float = 300, cwd: str | None = None) -> Run:
@@ -179,23 +177,3 @@ def _measured(cmd: list[str], env: dict, max_bytes: int | None, timeout: float =
         out.seek(0)
         err.seek(0)
         return Run(p.returncode, out.read().decode(), err.read().decode(), usage.ru_maxrss / 1024)
-
-
-def install_real(home: Path, harness: str) -> dict:
-    """Put the store a real agent CLI wrote (tests/fixtures/real/<h>) into HOME; return its manifest."""
-    src = FIXTURES / "real" / harness
-    for item in src.iterdir():
-        if item.name == "MANIFEST.json":
-            continue
-        shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-    return json.loads((src / "MANIFEST.json").read_text())
-
-
-def write_jsonl(path: Path, records: list[dict]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
-    return path
-
-
-def hits(result: dict) -> list[tuple[str, str]]:
-    return [(h["session"]["harness"], h["session"]["id"]) for h in result["hits"]]

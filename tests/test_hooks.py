@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import deja, install_real, live_index, write_jsonl
+from conftest import Transcript, deja, install_real, live_index
 
 CLAUDE_SESSION = "465046b8-089c-49a4-a891-283be4b0cb3f"
 CLAUDE_CWD = "/tmp/harness/work-claude"
@@ -150,35 +150,6 @@ def test_a_failing_hook_says_nothing_even_when_the_index_is_broken(claude_index)
 # -- hook-tool
 
 SHOP = "/home/dev/shop"
-
-
-class Transcript:
-    """Claude Code's JSONL as the real CLI writes it (one content block per line)."""
-
-    def __init__(self, sid: str, cwd: str, day: int):
-        self.sid, self.cwd, self.day, self.lines = sid, cwd, day, []
-
-    def _line(self, kind: str, content) -> "Transcript":
-        n = len(self.lines) + 1
-        self.lines.append({"type": kind, "sessionId": self.sid, "cwd": self.cwd, "uuid": f"{self.sid[:8]}-{n}",
-                           "timestamp": f"2026-03-{self.day:02d}T10:{n:02d}:00.000Z", "isSidechain": False,
-                           "message": {"role": kind, "content": content}})
-        return self
-
-    def user(self, text: str) -> "Transcript":
-        return self._line("user", text)
-
-    def say(self, text: str) -> "Transcript":
-        return self._line("assistant", [{"type": "text", "text": text}])
-
-    def tool(self, name: str, args: dict, result: str) -> "Transcript":
-        tid = f"toolu_{self.sid[:4]}{len(self.lines)}"
-        self._line("assistant", [{"type": "tool_use", "id": tid, "name": name, "input": args}])
-        return self._line("user", [{"type": "tool_result", "tool_use_id": tid, "content": result}])
-
-    def write(self, home) -> "Transcript":
-        write_jsonl(home / ".claude" / "projects" / self.cwd.replace("/", "-") / f"{self.sid}.jsonl", self.lines)
-        return self
 
 
 @pytest.fixture

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real
-from deja.ingest.prepare import prepare
+from conftest import FIXTURES, deja, hits, install_real, parse
 from deja.ingest import indexer
 from deja.errors import SourceError
 from deja.model import Role
@@ -62,10 +61,7 @@ def _no_outside_store(monkeypatch):
 
 
 def _parse(path: Path, harness: str = "hermes"):
-    parsed = load(harness).parse(path)
-    for s in parsed.sessions:
-        prepare(s)
-    return parsed
+    return parse(harness, path)
 
 
 def _listing(d: Path) -> dict[str, str]:
