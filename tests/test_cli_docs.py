@@ -11,10 +11,11 @@ from conftest import deja
 from deja.cli import COMMANDS, EXAMPLES, docs
 
 ROOT = Path(__file__).parent.parent
+TEMPLATE = ROOT / docs.TEMPLATE
 
 
 def test_docs_cli_md_is_what_the_commands_generate():
-    stale = docs.drift(docs.TEMPLATE.read_text(), (ROOT / "docs" / "cli.md").read_text())
+    stale = docs.drift(TEMPLATE.read_text(), (ROOT / "docs" / "cli.md").read_text())
     assert stale == [], f"docs/cli.md is out of date for {stale}: run python -m deja.cli.docs"
 
 
@@ -29,7 +30,7 @@ def test_every_command_has_its_help_and_example_in_the_docs():
 
 
 def test_a_changed_help_is_drift_of_that_command(monkeypatch):
-    template = docs.TEMPLATE.read_text()
+    template = TEMPLATE.read_text()
     current = docs.render(template)
     assert docs.drift(template, current) == []
     monkeypatch.setitem(EXAMPLES, "how", "deja how cargo")
@@ -44,13 +45,14 @@ def test_a_changed_help_is_drift_of_that_command(monkeypatch):
 
 
 def test_a_command_the_template_does_not_place_is_documented_by_its_help():
-    template = docs.TEMPLATE.read_text().replace("{{command friction}}\n", "")
+    template = TEMPLATE.read_text().replace("{{command friction}}\n", "")
     out = docs.render(template)
     assert out.count("## `deja friction`") == 1 and "Usage: deja friction" in out
     assert out.index("## `deja friction`") > out.index("## `deja doctor`")  # among the others, at the end
 
 
 def test_the_generator_is_one_command_and_checks_too():
-    p = subprocess.run([sys.executable, "-m", "deja.cli.docs", "--check"], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([sys.executable, "-m", "deja.cli.docs", "--check"], capture_output=True, text=True, timeout=120,
+                       cwd=ROOT)
     assert p.returncode == 0, p.stderr
     assert "python -m deja.cli.docs" in (ROOT / "docs" / "cli.md").read_text().split("\n## ")[0]
