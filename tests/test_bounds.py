@@ -296,13 +296,9 @@ def test_an_unusable_home_is_a_one_line_error(home, value):
 
 def test_without_home_every_directory_given_absolutely_is_enough(home, tmp_path):
     good_rollout(home)
-    env = {k: v for k, v in os.environ.items() if k != "HOME"}
-    env.update(XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               XDG_DATA_HOME=str(tmp_path / "data"), DEJA_SOURCES="codex", CODEX_HOME=str(home / ".codex"))
-    p = subprocess.run([sys.executable, "-m", "deja", "search", "canary-good-rollout", "--json"], capture_output=True,
-                       text=True, env=env, timeout=60)
-    assert p.returncode == 0, p.stderr
-    assert hits(json.loads(p.stdout)) == [("codex", UUID_GOOD)]
+    env = {"HOME": None, "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "DEJA_SOURCES": "codex", "CODEX_HOME": str(home / ".codex")}
+    assert hits(deja("search", "canary-good-rollout", "--json", env=env).json()) == [("codex", UUID_GOOD)]
     assert (live_index(tmp_path / "cache" / "deja") / "catalog.sqlite").exists()
 
 
@@ -317,10 +313,7 @@ def test_an_oversized_hook_prompt_is_cut_before_it_is_searched(home):
     filler = "the " * (15 * MIB // 4)
     prompt = f"okapi-gateway {filler} quagga-cache {filler}"  # 30 MB, a word in the middle
     payload = {"session_id": "conv-1", "cwd": "/w", "hook_event_name": "UserPromptSubmit", "prompt": prompt}
-    p = subprocess.run([sys.executable, "-m", "deja", "hook-prompt"], input=json.dumps(payload).encode(),
-                       capture_output=True, timeout=60)
-    assert p.returncode == 0
-    ctx = json.loads(p.stdout)["hookSpecificOutput"]["additionalContext"]
+    ctx = deja("hook-prompt", input=json.dumps(payload)).json()["hookSpecificOutput"]["additionalContext"]
     # the word buried 15 MB into the paste was not read, so both sessions of the question's word
     # are recalled, not only the one that also holds the buried word
     assert "s-alpha" in ctx and "s-both" in ctx

@@ -15,52 +15,11 @@ import json
 
 import pytest
 
-from conftest import deja, install_real, write_jsonl
+from conftest import Transcript, deja, install_real
 
 A, B, C, E = (f"{c * 4}{i}{i}{i}{i}-0000-4000-8000-00000000000{i}" for c, i in zip("abce", "1235"))
 AGENT = "agent-a1b2c3"
 ERROR = "ModuleNotFoundError: No module named 'requests'"
-
-
-class Transcript:
-    """Claude Code's JSONL, one content block per line."""
-
-    def __init__(self, sid: str, cwd: str, day: int, agent: str = ""):
-        self.sid, self.cwd, self.day, self.agent, self.n, self.lines = sid, cwd, day, agent, 0, []
-
-    def _line(self, kind: str, content) -> Transcript:
-        self.n += 1
-        line = {"type": kind, "sessionId": self.sid, "cwd": self.cwd, "uuid": f"{self.sid[:8]}-{self.agent}{self.n}",
-                "timestamp": f"2026-03-{self.day:02d}T10:{self.n:02d}:00.000Z", "isSidechain": bool(self.agent),
-                "message": {"role": kind, "content": content}}
-        if self.agent:
-            line["agentId"] = self.agent
-        self.lines.append(line)
-        return self
-
-    def user(self, text: str) -> Transcript:
-        return self._line("user", text)
-
-    def say(self, text: str) -> Transcript:
-        return self._line("assistant", [{"type": "text", "text": text}])
-
-    def tool(self, name: str, args: dict, result: str, error: bool = False) -> Transcript:
-        tid = f"toolu_{self.sid[:4]}{self.agent}{self.n}"
-        self._line("assistant", [{"type": "tool_use", "id": tid, "name": name, "input": args}])
-        return self._line("user", [{"type": "tool_result", "tool_use_id": tid, "content": result, "is_error": error}])
-
-    def bash(self, cmd: str, out: str, code: int = 0) -> Transcript:
-        return self.tool("Bash", {"command": cmd}, f"Exit code {code}\n{out}" if code else out, error=bool(code))
-
-    def edit(self, path: str, old: str, new: str) -> Transcript:
-        return self.tool("Edit", {"file_path": path, "old_string": old, "new_string": new}, f"The file {path} has been updated.")
-
-    def read(self, path: str, out: str) -> Transcript:
-        return self.tool("Read", {"file_path": path}, out)
-
-    def write(self, home) -> None:
-        d = home / ".claude" / "projects" / self.cwd.replace("/", "-")
-        write_jsonl(d / self.sid / "subagents" / f"{self.agent}.jsonl" if self.agent else d / f"{self.sid}.jsonl", self.lines)
 
 
 def _stores(home) -> None:

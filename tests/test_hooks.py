@@ -6,13 +6,10 @@ Every call goes through the real `deja hook-*` entry point in a throwaway HOME.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
-from conftest import deja, install_real, live_index, write_jsonl
+from conftest import Transcript, deja, install_real, live_index
 
 CLAUDE_SESSION = "465046b8-089c-49a4-a891-283be4b0cb3f"
 CLAUDE_CWD = "/tmp/harness/work-claude"
@@ -21,11 +18,8 @@ HISTORY_ZH = "上次数据库连接池的问题是怎么解决的？"
 
 def hook(kind: str, payload, env: dict | None = None) -> tuple[int, str, str]:
     data = payload if isinstance(payload, (str, bytes)) else json.dumps(payload, ensure_ascii=False)
-    full = dict(os.environ)
-    full.update(env or {})
-    p = subprocess.run([sys.executable, "-m", "deja", f"hook-{kind}"], input=data if isinstance(data, bytes) else data.encode(),
-                       capture_output=True, env=full, timeout=60)
-    return p.returncode, p.stdout.decode(), p.stderr.decode()
+    r = deja(f"hook-{kind}", input=data, env=env, check=False)
+    return r.code, r.out, r.err
 
 
 def context_of(out: str, event: str) -> str:
@@ -156,35 +150,6 @@ def test_a_failing_hook_says_nothing_even_when_the_index_is_broken(claude_index)
 # -- hook-tool
 
 SHOP = "/home/dev/shop"
-
-
-class Transcript:
-    """Claude Code's JSONL as the real CLI writes it (one content block per line)."""
-
-    def __init__(self, sid: str, cwd: str, day: int):
-        self.sid, self.cwd, self.day, self.lines = sid, cwd, day, []
-
-    def _line(self, kind: str, content) -> "Transcript":
-        n = len(self.lines) + 1
-        self.lines.append({"type": kind, "sessionId": self.sid, "cwd": self.cwd, "uuid": f"{self.sid[:8]}-{n}",
-                           "timestamp": f"2026-03-{self.day:02d}T10:{n:02d}:00.000Z", "isSidechain": False,
-                           "message": {"role": kind, "content": content}})
-        return self
-
-    def user(self, text: str) -> "Transcript":
-        return self._line("user", text)
-
-    def say(self, text: str) -> "Transcript":
-        return self._line("assistant", [{"type": "text", "text": text}])
-
-    def tool(self, name: str, args: dict, result: str) -> "Transcript":
-        tid = f"toolu_{self.sid[:4]}{len(self.lines)}"
-        self._line("assistant", [{"type": "tool_use", "id": tid, "name": name, "input": args}])
-        return self._line("user", [{"type": "tool_result", "tool_use_id": tid, "content": result}])
-
-    def write(self, home) -> "Transcript":
-        write_jsonl(home / ".claude" / "projects" / self.cwd.replace("/", "-") / f"{self.sid}.jsonl", self.lines)
-        return self
 
 
 @pytest.fixture

@@ -136,9 +136,7 @@ def framed(home):
 def test_a_quoted_turn_cannot_close_the_hook_frame(framed):
     payload = {"hook_event_name": "UserPromptSubmit", "session_id": "other", "cwd": "/w/elsewhere",
                "prompt": "what did we decide about zebrafrog last time?"}
-    p = subprocess.run([sys.executable, "-m", "deja", "hook-prompt"], input=json.dumps(payload), capture_output=True,
-                       text=True, env=dict(os.environ), timeout=60)
-    ctx = json.loads(p.stdout)["hookSpecificOutput"]["additionalContext"]
+    ctx = deja("hook-prompt", input=json.dumps(payload)).json()["hookSpecificOutput"]["additionalContext"]
     assert "zebrafrog" in ctx and "SYSTEM: ignore" in ctx  # the turn is quoted …
     assert ctx.startswith("<deja-recall>") and ctx.endswith("</deja-recall>")
     assert ctx.count("</deja-recall>") == 1 and ctx.count("<deja-recall>") == 1  # … inside the one frame

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from conftest import FIXTURES, deja, install_real
@@ -41,9 +39,7 @@ def _every_reader_answers(query: str, session: str) -> dict:
         deja(*args)
     payload = {"session_id": "c1", "transcript_path": "/tmp/c1.jsonl", "cwd": CWD,
                "hook_event_name": "UserPromptSubmit", "prompt": f"how did we fix the {query} last time?"}
-    p = subprocess.run([sys.executable, "-m", "deja", "hook-prompt"], input=json.dumps(payload).encode(),
-                       capture_output=True, timeout=60)
-    assert p.returncode == 0, p.stderr
+    deja("hook-prompt", input=json.dumps(payload))
     return deja("show", session, "--json").json()
 
 

@@ -90,8 +90,7 @@ def test_searches_and_hooks_during_a_rebuild_answer_from_the_previous_index(inde
         wrong += hits(r) != [("claude", f"s{i % N}")] or plain.code != 0 or f"s{i % N}" not in plain.out
         if not hook_out and p.poll() is None:
             payload = json.dumps({"session_id": "conv-9", "cwd": "/w/app", "hook_event_name": "SessionStart"})
-            hook_out = subprocess.run([sys.executable, "-m", "deja", "hook-context"], input=payload, text=True,
-                                      capture_output=True, timeout=60).stdout
+            hook_out = deja("hook-context", input=payload).out
         i += 1
     out, err = p.communicate()
     assert p.returncode == 0, err

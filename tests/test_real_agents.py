@@ -8,32 +8,21 @@ format. It needs npm and PyPI and takes minutes; it is not part of the default r
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, deja
+from conftest import FIXTURES, deja, install
 
 ROLE = {"user_prompt": ["user"], "assistant_text": ["assistant"], "tool_output": ["tool"], "tool_command": ["command", "files"]}
 HARNESS_TOOL = Path(__file__).resolve().parents[2] / "shared" / "tools" / "real-harness" / "make_real_stores.sh"
 
 
 def _install(stores: Path, home: Path) -> dict[str, dict]:
-    manifests = {}
-    for d in sorted(p for p in stores.iterdir() if (p / "MANIFEST.json").is_file()):
-        manifests[d.name] = json.loads((d / "MANIFEST.json").read_text())
-        for item in d.iterdir():
-            if item.name != "MANIFEST.json":
-                if item.is_dir():
-                    shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-                else:
-                    shutil.copy2(item, home / item.name)
-    return manifests
+    return {d.name: install(home, d) for d in sorted(p for p in stores.iterdir() if (p / "MANIFEST.json").is_file())}
 
 
 def _check(manifests: dict[str, dict], env: dict) -> None:

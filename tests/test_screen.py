@@ -241,9 +241,8 @@ def test_two_shop_directories_are_two_projects(home, tmp_path):
 
     # the session-start hook gives each directory its own history and notes
     def context(cwd):
-        p = subprocess.run([sys.executable, "-m", "deja", "hook-context"], capture_output=True, timeout=60,
-                           input=json.dumps({"session_id": "new", "cwd": cwd, "hook_event_name": "SessionStart"}).encode())
-        return json.loads(p.stdout)["hookSpecificOutput"]["additionalContext"]
+        r = deja("hook-context", input=json.dumps({"session_id": "new", "cwd": cwd, "hook_event_name": "SessionStart"}))
+        return r.json()["hookSpecificOutput"]["additionalContext"]
 
     mine_notes = next(h["session"]["id"] for h in deja("search", "cents", "--json").json()["hits"])
     assert len(_notes_ids(home)) == 2  # one notes session per path, not per name

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from conftest import deja, write_jsonl
+from conftest import deja, isolate, write_jsonl
 from secrets_corpus import KINDS, PLACES, leaks, windows
 
 NAMES = sorted(KINDS)
@@ -66,18 +64,17 @@ def corpus(tmp_path_factory) -> Path:
     home = tmp_path_factory.mktemp("secrets-home")
     for i, kind in enumerate(NAMES):
         write_jsonl(home / ".claude" / "projects" / f"-w-proj{i % PROJECTS}" / f"{sid(i)}.jsonl", _session(i, kind))
-    env = {"HOME": str(home)}
-    out = _run(env, "index", "--json")
+    with pytest.MonkeyPatch.context() as mp:
+        isolate(mp, home)
+        out = _run({}, "index", "--json")
     assert json.loads(out)["redactions"] >= len(NAMES) * len(PLACES)
     return home
 
 
 def _run(env: dict, *args: str, stdin: str | None = None, ok: tuple[int, ...] = (0,)) -> str:
-    full = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
-    full.update(env)
-    p = subprocess.run([sys.executable, "-m", "deja", *args], input=stdin, capture_output=True, text=True, env=full, timeout=120)
-    assert p.returncode in ok, f"deja {' '.join(args)} exited {p.returncode}: {p.stderr}"
-    return p.stdout + p.stderr
+    r = deja(*args, env=env, input=stdin, check=False)
+    assert r.code in ok, f"deja {' '.join(args)} exited {r.code}: {r.err}"
+    return r.out + r.err
 
 
 def _clean(outputs: dict[str, str]) -> None:
@@ -121,8 +118,7 @@ def test_show_event_ctx_hold_no_secret(corpus):
         jobs[f"ctx {i}"] = ("ctx", marker(i, "user"))
     for i in range(0, len(NAMES), 10):
         jobs[f"event human {i}"] = ("event", sid(i), "0", "--before", "5", "--after", "20")
-    with ThreadPoolExecutor(4) as pool:
-        outs = dict(zip(jobs, pool.map(lambda a: _run(env, *a), jobs.values())))
+    outs = {name: _run(env, *a) for name, a in jobs.items()}
     _clean(outs)
     for i, kind in enumerate(NAMES):
         shown = json.loads(outs[f"show --json {i}"].splitlines()[0])
@@ -144,8 +140,7 @@ def test_last_and_search_hold_no_secret_and_find_the_prose(corpus):
     for i in range(len(NAMES)):
         words = [marker(i, p) for p in PLACES[:-1]]
         jobs[f"search {i}"] = ("search", *words, "--role", roles, "--json")
-    with ThreadPoolExecutor(4) as pool:
-        outs = dict(zip(jobs, pool.map(lambda a: _run(env, *a), jobs.values())))
+    outs = {name: _run(env, *a) for name, a in jobs.items()}
     _clean(outs)
     for i, kind in enumerate(NAMES):
         res = json.loads(outs[f"search {i}"])
@@ -163,8 +158,7 @@ def test_hooks_hold_no_secret(corpus):
     for p in range(PROJECTS):
         payload = {"hook_event_name": "SessionStart", "session_id": f"start-{p}", "cwd": f"/w/proj{p}"}
         jobs[f"context {p}"] = (("hook-context",), json.dumps(payload))
-    with ThreadPoolExecutor(4) as pool:
-        outs = dict(zip(jobs, pool.map(lambda a: _run(env, *a[0], stdin=a[1]), jobs.values())))
+    outs = {name: _run(env, *a[0], stdin=a[1]) for name, a in jobs.items()}
     _clean(outs)
     for i, kind in enumerate(NAMES):
         assert sid(i) in outs[f"prompt {i}"], kind

@@ -7,9 +7,8 @@ import os
 from datetime import datetime
 
 import pytest
-from conftest import deja, hits, install_real
+from conftest import deja, hits, install_real, parse_all
 
-from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -24,15 +23,7 @@ def _sid(path, n: int) -> str:
 
 
 def _parse_all():
-    src = load("aider")
-    out = []
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0
-        for s in parsed.sessions:
-            prepare(s)
-        out += parsed.sessions
-    return out
+    return parse_all("aider", clean=True)[0]
 
 
 def _write(home, text: str, rel: str = "proj/.aider.chat.history.md"):

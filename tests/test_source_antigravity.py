@@ -5,13 +5,12 @@ from the format reference (an IDE root with `conversation_metadata.json`, an `ag
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real, write_jsonl
-from deja.ingest.prepare import prepare
+from conftest import FIXTURES, by_id, deja, hits, install_real, parse_all, write_jsonl
+import builders
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -25,20 +24,11 @@ T = ".system_generated/logs/transcript.jsonl"
 
 
 def install(home: Path) -> dict:
-    shutil.copytree(FIXTURE / ".gemini", home / ".gemini", dirs_exist_ok=True)
-    return json.loads((FIXTURE / "MANIFEST.json").read_text())
+    return builders.install(home, "antigravity")
 
 
 def _sessions() -> dict:
-    src = load("antigravity")
-    out = {}
-    for p in src.discover():
-        parsed = src.parse(p)
-        assert parsed.skipped == 0 and parsed.offset == 0
-        for s in parsed.sessions:
-            prepare(s)
-            out[s.id] = s
-    return out
+    return by_id(parse_all("antigravity", clean=True, whole=True)[0])
 
 
 def test_every_canary_at_its_role_and_each_project(home):

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import FIXTURES, by_id, deja, hits, install_real, parse_all
 from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
@@ -28,15 +28,7 @@ def _no_relocation(monkeypatch):
 
 
 def _by_id():
-    src = load("cline")
-    out = {}
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0 and parsed.offset == 0
-        for s in parsed.sessions:
-            prepare(s)
-            out[s.id] = s
-    return out
+    return by_id(parse_all("cline", clean=True, whole=True)[0])
 
 
 def _install_legacy(home):

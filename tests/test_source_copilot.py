@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real, write_jsonl
-from deja.ingest.prepare import prepare
+from conftest import FIXTURES, deja, hits, install_real, parse_all, write_jsonl
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -23,15 +22,7 @@ def _no_relocation(monkeypatch):
 
 
 def _sessions():
-    src = load("copilot")
-    out = []
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0
-        for s in parsed.sessions:
-            prepare(s)
-        out += parsed.sessions
-    return out
+    return parse_all("copilot", clean=True)[0]
 
 
 def _events(home, sid="s1", name="events.jsonl"):

@@ -9,7 +9,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import by_id, deja, hits, install_real
+import builders
 
 from deja.ingest.prepare import prepare
 from deja.model import Role
@@ -105,23 +106,12 @@ def build_ide(home: Path) -> Path:
 
 
 def install(home: Path) -> dict:
-    for item in (FIXTURES / "cursor").iterdir():
-        if item.name != "MANIFEST.json":
-            shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-    return json.loads((FIXTURES / "cursor/MANIFEST.json").read_text())
+    return builders.install(home, "cursor")
 
 
 def parse_all() -> tuple[dict, int]:
-    src = load("cursor")
-    out, skipped = {}, 0
-    for path in src.discover():
-        parsed = src.parse(path)
-        skipped += parsed.skipped
-        for s in parsed.sessions:
-            prepare(s)
-            assert s.id not in out, s.id
-            out[s.id] = s
-    return out, skipped
+    sessions, skipped = builders.parse_all("cursor")
+    return by_id(sessions), skipped
 
 
 def test_ide_composer_bubbles_and_tool_calls(home):

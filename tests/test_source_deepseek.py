@@ -9,9 +9,9 @@ import shutil
 
 import pytest
 import zstandard
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import by_id, deja, hits, install_real, parse_all
+import builders
 
-from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -35,27 +35,16 @@ def frames(raw: bytes, n: int = 3) -> bytes:
 
 
 def install(home, compress: bool = True) -> dict:
-    src = FIXTURES / "deepseek"
-    for item in src.iterdir():
-        if item.name != "MANIFEST.json":
-            shutil.copytree(item, home / item.name, dirs_exist_ok=True)
+    manifest = builders.install(home, "deepseek")
     if compress:
         for p in sorted((home / ".dsh").rglob("*.jsonl")):
             (p.parent / (p.name + ".zstd")).write_bytes(frames(p.read_bytes()))
             p.unlink()
-    return json.loads((src / "MANIFEST.json").read_text())
+    return manifest
 
 
 def _sessions():
-    src = load("deepseek")
-    out = {}
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0 and parsed.offset == 0
-        for s in parsed.sessions:
-            prepare(s)
-            out[s.id] = s
-    return out
+    return by_id(parse_all("deepseek", clean=True, whole=True)[0])
 
 
 @pytest.mark.parametrize("compress", [True, False])

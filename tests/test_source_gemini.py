@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import deja, hits, install_real, write_jsonl
-from deja.ingest.prepare import prepare
+from conftest import deja, hits, install_real, parse_all, write_jsonl
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -27,14 +26,7 @@ def _no_relocation(monkeypatch):
 
 
 def _sessions(paths=None):
-    src = load("gemini")
-    out = []
-    for p in paths or src.discover():
-        parsed = src.parse(p)
-        for s in parsed.sessions:
-            prepare(s)
-        out += parsed.sessions
-    return out
+    return parse_all("gemini", paths or None)[0]
 
 
 def _chat(home: Path, lines: list[dict], name: str = "session-2026-01-01T10-00-s1.jsonl", project: str = "app") -> Path:

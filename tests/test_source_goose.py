@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import by_id, deja, hits, install_real
+import builders
 
-from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -97,23 +96,12 @@ def build_db(path: Path, extra_sessions: list[tuple] = (), schema: str = "v5") -
 
 
 def install(home: Path) -> dict:
-    for item in (FIXTURES / "goose").iterdir():
-        if item.name != "MANIFEST.json":
-            shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-    return json.loads((FIXTURES / "goose/MANIFEST.json").read_text())
+    return builders.install(home, "goose")
 
 
 def parse_all() -> tuple[dict, int]:
-    src = load("goose")
-    out, skipped = {}, 0
-    for path in src.discover():
-        parsed = src.parse(path)
-        skipped += parsed.skipped
-        for s in parsed.sessions:
-            prepare(s)
-            assert s.id not in out, s.id
-            out[s.id] = s
-    return out, skipped
+    sessions, skipped = builders.parse_all("goose")
+    return by_id(sessions), skipped
 
 
 def test_legacy_jsonl(home):

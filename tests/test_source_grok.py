@@ -9,9 +9,9 @@ import shutil
 import sqlite3
 
 import pytest
-from conftest import FIXTURES, deja, hits, install_real, write_jsonl
+from conftest import by_id, deja, hits, install_real, parse_all, write_jsonl
+import builders
 
-from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -62,11 +62,7 @@ DB_CANARIES = [
 
 
 def install(home) -> dict:
-    src = FIXTURES / "grok"
-    for item in src.iterdir():
-        if item.name != "MANIFEST.json":
-            shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-    return json.loads((src / "MANIFEST.json").read_text())
+    return builders.install(home, "grok")
 
 
 def build_db(path, keep_open: bool = False) -> sqlite3.Connection | None:
@@ -89,13 +85,7 @@ def build_db(path, keep_open: bool = False) -> sqlite3.Connection | None:
 
 
 def _sessions():
-    src = load("grok")
-    out = {}
-    for path in src.discover():
-        for s in src.parse(path).sessions:
-            prepare(s)
-            out[s.id] = s
-    return out
+    return by_id(parse_all("grok")[0])
 
 
 def _updates(home, sid=SID, group=GROUP):

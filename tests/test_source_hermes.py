@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import FIXTURES, deja, hits, install_real, parse
 from pg import pg_dsn, pg_server  # noqa: F401 - fixtures
-from deja.ingest.prepare import prepare
 from deja.ingest import indexer
 from deja.errors import SourceError
 from deja.model import Role
@@ -60,10 +59,7 @@ def _no_outside_store(monkeypatch):
 
 
 def _parse(path: Path, harness: str = "hermes"):
-    parsed = load(harness).parse(path)
-    for s in parsed.sessions:
-        prepare(s)
-    return parsed
+    return parse(harness, path)
 
 
 def _listing(d: Path) -> dict[str, str]:

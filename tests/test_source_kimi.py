@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import by_id, deja, hits, install_real, parse_all
+import builders
 
-from deja.ingest.prepare import prepare
 from deja.model import Role
 from deja.sources import load
 
@@ -21,23 +20,11 @@ SUB = f"{SID}-explore-1"
 
 
 def install(home) -> dict:
-    src = FIXTURES / "kimi"
-    for item in src.iterdir():
-        if item.name != "MANIFEST.json":
-            shutil.copytree(item, home / item.name, dirs_exist_ok=True)
-    return json.loads((src / "MANIFEST.json").read_text())
+    return builders.install(home, "kimi")
 
 
 def _sessions():
-    src = load("kimi")
-    out = {}
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0
-        for s in parsed.sessions:
-            prepare(s)
-            out[s.id] = s
-    return out
+    return by_id(parse_all("kimi", clean=True)[0])
 
 
 def _wire(home):

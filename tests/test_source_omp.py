@@ -9,9 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, deja, hits, install_real, write_jsonl
+from conftest import FIXTURES, deja, hits, install_real, parse, write_jsonl
 
-from deja.ingest.prepare import prepare
 from deja.model import Role
 from deja.sources import load
 
@@ -34,10 +33,7 @@ def _real_file(home: Path) -> Path:
 
 
 def _parse(path: Path, start: int = 0):
-    parsed = load("omp").parse(path, start)
-    for s in parsed.sessions:
-        prepare(s)
-    return parsed
+    return parse("omp", path, start)
 
 
 def _slot(title: str) -> bytes:

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 import zstandard
-from conftest import FIXTURES, deja, hits, install_real
+from conftest import FIXTURES, deja, hits, install_real, parse_all
 
-from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -32,15 +31,7 @@ def _no_openclaw_env(monkeypatch):
 
 
 def _sessions(path=None):
-    src = load("openclaw")
-    out, skipped = [], 0
-    for p in [path] if path else src.discover():
-        parsed = src.parse(p)
-        skipped += parsed.skipped
-        for s in parsed.sessions:
-            prepare(s)
-        out += parsed.sessions
-    return out, skipped
+    return parse_all("openclaw", [path] if path else None)
 
 
 def _db_path(home: Path, agent: str = "main") -> Path:

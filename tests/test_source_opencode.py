@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real
-from deja.ingest.prepare import prepare
+from conftest import FIXTURES, deja, hits, install_real, parse
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -39,10 +38,7 @@ T0 = 1767261600000  # 2026-01-01T10:00:00Z in ms
 
 
 def _parse(path: Path):
-    parsed = load("opencode").parse(path)
-    for s in parsed.sessions:
-        prepare(s)
-    return parsed
+    return parse("opencode", path)
 
 
 def _real(home: Path) -> tuple[dict, Path]:

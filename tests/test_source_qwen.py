@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import deja, hits, install_real, write_jsonl
-from deja.ingest.prepare import prepare
+from conftest import deja, hits, install_real, parse, write_jsonl
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -27,10 +26,7 @@ def _no_relocation(monkeypatch):
 
 
 def _parse(path: Path, start: int = 0):
-    parsed = load("qwen").parse(path, start)
-    for s in parsed.sessions:
-        prepare(s)
-    return parsed
+    return parse("qwen", path, start)
 
 
 def _real(home: Path) -> tuple[dict, Path]:

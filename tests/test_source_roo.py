@@ -7,8 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import FIXTURES, deja, hits, install_real
-from deja.ingest.prepare import prepare
+from conftest import FIXTURES, by_id, deja, hits, install_real, parse_all
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -24,15 +23,7 @@ def _install(home):
 
 
 def _by_id():
-    src = load("roo")
-    out = {}
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0 and parsed.offset == 0
-        for s in parsed.sessions:
-            prepare(s)
-            out[s.id] = s
-    return out
+    return by_id(parse_all("roo", clean=True, whole=True)[0])
 
 
 def _task(root, task_id, messages):

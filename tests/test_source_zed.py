@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import zstandard
 from conftest import deja, hits, install_real
+import builders
 
-from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -117,9 +117,7 @@ def build_db(path: Path, old_schema: bool = False) -> Path:
 
 
 def parse(path: Path):
-    parsed = load("zed").parse(path)
-    for s in parsed.sessions:
-        prepare(s)
+    parsed = builders.parse("zed", path)
     return {s.id: s for s in parsed.sessions}, parsed.skipped
 
 

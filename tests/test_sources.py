@@ -9,8 +9,7 @@ import json
 import pytest
 import zstandard
 
-from conftest import FIXTURES, install_real, write_jsonl
-from deja.ingest.prepare import prepare
+from conftest import FIXTURES, install_real, parse_all, write_jsonl
 from deja.model import Role
 from deja.sources import load
 
@@ -23,15 +22,7 @@ CANARY_ROLES = {
 
 
 def _parse_all(harness):
-    src = load(harness)
-    sessions = []
-    for path in src.discover():
-        parsed = src.parse(path)
-        assert parsed.skipped == 0
-        for s in parsed.sessions:
-            prepare(s)
-        sessions += parsed.sessions
-    return sessions
+    return parse_all(harness, clean=True)[0]
 
 
 @pytest.mark.parametrize("harness", ["claude", "codex", "pi"])

@@ -7,52 +7,13 @@ Session C hit A's error, tried the wrong fix, and the error came back: it fixed 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
-from conftest import deja, write_jsonl
+from conftest import Transcript, deja
 
 A, B, C = "aaaa1111-0000-4000-8000-000000000001", "bbbb2222-0000-4000-8000-000000000002", "cccc3333-0000-4000-8000-000000000003"
 ERROR = "ModuleNotFoundError: No module named 'requests'"
-
-
-class Transcript:
-    """Claude Code's JSONL, one content block per line, as the real CLI writes it."""
-
-    def __init__(self, sid: str, cwd: str, day: int):
-        self.sid, self.cwd, self.day, self.n, self.lines = sid, cwd, day, 0, []
-
-    def _line(self, kind: str, content) -> None:
-        self.n += 1
-        self.lines.append({
-            "type": kind, "sessionId": self.sid, "cwd": self.cwd, "uuid": f"{self.sid[:8]}-{self.n}",
-            "timestamp": f"2026-03-{self.day:02d}T10:{self.n:02d}:00.000Z", "isSidechain": False,
-            "message": {"role": kind, "content": content},
-        })
-
-    def user(self, text: str) -> "Transcript":
-        self._line("user", text)
-        return self
-
-    def say(self, text: str) -> "Transcript":
-        self._line("assistant", [{"type": "text", "text": text}])
-        return self
-
-    def tool(self, name: str, args: dict, result: str, error: bool = False) -> "Transcript":
-        tid = f"toolu_{self.sid[:4]}{self.n}"
-        self._line("assistant", [{"type": "tool_use", "id": tid, "name": name, "input": args}])
-        self._line("user", [{"type": "tool_result", "tool_use_id": tid, "content": result, "is_error": error}])
-        return self
-
-    def bash(self, cmd: str, out: str, code: int = 0) -> "Transcript":
-        return self.tool("Bash", {"command": cmd}, f"Exit code {code}\n{out}" if code else out, error=bool(code))
-
-    def write(self, home) -> None:
-        enc = self.cwd.replace("/", "-")
-        write_jsonl(home / ".claude" / "projects" / enc / f"{self.sid}.jsonl", self.lines)
 
 
 def _stores(home) -> None:
@@ -133,10 +94,7 @@ def test_fix_reads_a_traceback_on_stdin_and_matches_its_signature(work_home):
         f"{ERROR}\n"
     )
     for args in (["fix", "--json"], ["fix", "-", "--json"]):
-        p = subprocess.run([sys.executable, "-m", "deja", *args], input=trace, capture_output=True, text=True,
-                           env=dict(os.environ), timeout=60)
-        assert p.returncode == 0, p.stderr
-        assert '"pip install requests"' in p.stdout
+        assert '"pip install requests"' in deja(*args, input=trace).out
     bad = deja("fix", "   ", check=False)
     assert bad.code != 0 and "Error:" in bad.err and "Traceback" not in bad.err
 

@@ -142,6 +142,21 @@ def main(argv: list[str] | None = None) -> None:
         raise
     except BaseException as e:  # noqa: BLE001 - every way out is one line, one exit code
         sys.exit(_failed(e, debug))
+    finally:
+        if argv is not None:  # called by a process that goes on (a test, a program): start clean
+            _end_run()
+
+
+def _end_run() -> None:
+    """Drop the state one run left in deja's modules, so that the next `main(argv)` in this
+    process runs as a fresh process would. A module keeping such state (a flag's setting, a
+    once-per-run notice, an open reader) defines `end_run()`; caches that check what they cache
+    against the file (its size and mtime) are kept, as a long-lived process (the MCP server) keeps
+    them. The real command never calls it: its process ends."""
+    for name, module in list(sys.modules.items()):
+        hook = getattr(module, "end_run", None) if name.startswith("deja.") and module is not None else None
+        if hook is not None and getattr(hook, "__module__", None) == name:
+            hook()
 
 
 def _colour_flag(args: list[str]) -> list[str]:

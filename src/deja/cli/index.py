@@ -29,8 +29,9 @@ def index(rebuild, background, as_json) -> None:
     progress = None if quiet else render.progress
     deadline = None
     if background:
-        deadline = time.monotonic() + fresh.REFRESH_DEADLINE
-        fresh.watchdog(fresh.REFRESH_DEADLINE + fresh.DEADLINE_GRACE)
+        seconds, grace = fresh.refresh_deadline()
+        deadline = time.monotonic() + seconds
+        fresh.watchdog(seconds + grace)
     from deja.errors import IndexDamaged, IndexOutdated
     from deja.ingest.lock import WriterLock, open_locked
     from deja.store import Store, generations

@@ -209,7 +209,7 @@ def marked(text: str, marks: list[tuple[int, int]], room: int | None = None) -> 
 # The ids shown for sessions (key -> shortest prefix that opens it, Catalog.display_ids) and the
 # column widths of the rows about to be printed; `prepare` fills them for a list of rows.
 _ids: dict[str, str] = {}
-_cols = {"harness": 8, "id": 8}  # 8: opencode, openclaw, deepseek
+_cols = {"harness": 8, "id": 8}  # 8: opencode, openclaw, deepseek (end_run sets it back)
 _reader: list = []  # a read-only store opened for ids asked after the command closed its store
 
 
@@ -293,6 +293,17 @@ def end_progress() -> None:
         _live = ""
         sys.stderr.write(blank)
         sys.stderr.flush()
+
+
+def end_run() -> None:
+    """Forget this run's colour flag, shown ids, column widths and progress line; close the
+    catalog opened for ids (deja.cli._end_run)."""
+    global _mode, _live
+    _mode, _live = None, ""
+    _ids.clear()
+    _cols.update(harness=8, id=8)
+    while _reader:
+        _reader.pop().close()
 
 
 def open_fresh(quiet: bool = False):  # -> (deja.store.Store, notice)

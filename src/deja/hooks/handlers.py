@@ -387,6 +387,7 @@ def _alarm(signum, frame):  # pragma: no cover - timing dependent
 def run(kind: str, data: bytes | str, budget: float | None = BUDGET_SECONDS) -> str:
     """Answer one hook: the text for stdout, or "" for silence. Never raises."""
     timer = False
+    before = None  # the SIGALRM handler this run replaced, put back after (a caller that goes on)
     try:
         if kind not in KINDS or os.environ.get("DEJA_HOOKS") == "0":
             return ""
@@ -397,7 +398,7 @@ def run(kind: str, data: bytes | str, budget: float | None = BUDGET_SECONDS) -> 
             precompact(p)
             return ""
         if budget and threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
-            signal.signal(signal.SIGALRM, _alarm)
+            before = signal.signal(signal.SIGALRM, _alarm)
             signal.setitimer(signal.ITIMER_REAL, budget)
             timer = True
         store = _open_store()
@@ -438,6 +439,8 @@ def run(kind: str, data: bytes | str, budget: float | None = BUDGET_SECONDS) -> 
                 signal.setitimer(signal.ITIMER_REAL, 0)
             except Exception:
                 pass
+        if before is not None:
+            signal.signal(signal.SIGALRM, before)
 
 
 def _log(kind: str, p: Payload, out: str) -> None:

@@ -34,9 +34,15 @@ from deja.ingest.lock import WriterLock, open_locked
 from deja.ingest.report import Report
 from deja.store import Store, generations
 
-# What a read may parse in front of the person before answering, in bytes as parsed (compressed
-# data counts inflated); more goes to the background.
-INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
+
+
+def inline_bytes() -> int:
+    """What a read may parse in front of the person before answering, in bytes as parsed
+    (compressed data counts inflated); more goes to the background. (DEJA_INLINE_BYTES, read at
+    call time like every override, is for tests.)"""
+    return int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
+
+
 # Observations with an mtime and ctime newer than this (before the check ended) are not trusted:
 # a change in the same timestamp tick would not move them (2 s ticks on FAT).
 RACY_NS = 3_000_000_000
@@ -163,7 +169,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
             progress("building the index for the first time…")
         with recording() as rec:
             plan = indexer.make_plan(store, look=rec)
-        if not first and indexer.over(plan.tasks, INLINE_BYTES):
+        if not first and indexer.over(plan.tasks, inline_bytes()):
             cheap = [t for t in plan.tasks if t.start]
             deferred = len(plan.tasks) - len(cheap)
             plan.tasks = cheap
@@ -218,8 +224,10 @@ def _apply_kept(store: Store, plan, rec: Recording, progress: Progress | None,  
 # indexed and releasing the writer lock, so a run that never settles (a store rewritten faster
 # than it is read, a huge backlog on a slow disk) cannot block every later refresh; the next run
 # resumes where it stopped. A run stuck inside one file past the deadline and its grace exits.
-REFRESH_DEADLINE = float(os.environ.get("DEJA_REFRESH_DEADLINE", 15 * 60))
-DEADLINE_GRACE = float(os.environ.get("DEJA_DEADLINE_GRACE", 60))
+def refresh_deadline() -> tuple[float, float]:
+    """(seconds a background refresh may run, the grace after it) (DEJA_REFRESH_DEADLINE,
+    DEJA_DEADLINE_GRACE)."""
+    return float(os.environ.get("DEJA_REFRESH_DEADLINE", 15 * 60)), float(os.environ.get("DEJA_DEADLINE_GRACE", 60))
 
 
 def watchdog(seconds: float) -> None:

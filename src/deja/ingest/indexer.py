@@ -38,14 +38,23 @@ from deja.text.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
 # cost. Records go to the text index as each file arrives, so memory does not grow with it.
-# (Environment overrides exist for the crash tests.)
-BATCH_RECORDS = int(os.environ.get("DEJA_BATCH_RECORDS", 15_000))
-BATCH_FILES = int(os.environ.get("DEJA_BATCH_FILES", 2_000))
+# (Environment overrides exist for the crash tests; each is read when a run starts.)
+def batch_size() -> tuple[int, int]:
+    """(records, files) that commit a batch (DEJA_BATCH_RECORDS, DEJA_BATCH_FILES)."""
+    return int(os.environ.get("DEJA_BATCH_RECORDS", 15_000)), int(os.environ.get("DEJA_BATCH_FILES", 2_000))
+
+
 # Parsing, clean-up and redaction are Python and hold the GIL: a large plan is parsed in worker
 # processes, one per core, while this process writes (tantivy tokenizes on its own threads).
-# Below PARALLEL_BYTES the pool's start-up (~0.2 s) does not pay, and everything stays here.
-PARALLEL_BYTES = int(os.environ.get("DEJA_PARALLEL_BYTES", 64 * 1024 * 1024))
-WORKERS = int(os.environ.get("DEJA_WORKERS", 0)) or (os.cpu_count() or 1)
+# Below parallel_bytes() the pool's start-up (~0.2 s) does not pay, and everything stays here.
+def parallel_bytes() -> int:
+    return int(os.environ.get("DEJA_PARALLEL_BYTES", 64 * 1024 * 1024))
+
+
+def workers() -> int:
+    return int(os.environ.get("DEJA_WORKERS", 0)) or (os.cpu_count() or 1)
+
+
 # Parsed files in flight per worker: bounds memory when writing falls behind parsing.
 _WINDOW_PER_WORKER = 4
 
@@ -379,7 +388,8 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
     args = (redacting, tombstoned, patterns)
     queue = deque(tasks)  # not yet handed to a worker
     pending: deque = deque()  # (future, task), in plan order
-    if WORKERS >= 2 and len(tasks) >= 2 and over(tasks, PARALLEL_BYTES - 1):
+    n_workers = workers()
+    if n_workers >= 2 and len(tasks) >= 2 and over(tasks, parallel_bytes() - 1):
         import multiprocessing  # ~15 ms of imports that a small refresh does not pay
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
@@ -388,10 +398,10 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
             # forkserver, not fork: this process may already run tantivy's threads.
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["deja.ingest.indexer"])
-            with ProcessPoolExecutor(WORKERS, mp_context=ctx, initializer=_init_worker,
+            with ProcessPoolExecutor(n_workers, mp_context=ctx, initializer=_init_worker,
                                      initargs=(*args, os.getpid())) as pool:
                 while queue or pending:
-                    while queue and len(pending) < WORKERS * _WINDOW_PER_WORKER:
+                    while queue and len(pending) < n_workers * _WINDOW_PER_WORKER:
                         # a task leaves the queue only once a worker has it (submit may raise)
                         pending.append((pool.submit(_parse_in_worker, queue[0]), queue[0]))
                         queue.popleft()
@@ -557,6 +567,7 @@ def _apply_tasks(
     progress: Progress | None, deadline: float | None = None,
 ) -> None:
     batch = _Batch()
+    batch_records, batch_files = batch_size()
     start = last_note = time.monotonic()
     total_bytes = sum(t.stat.st_size - t.start for t in plan.tasks) or 1
     done_bytes = 0
@@ -572,7 +583,7 @@ def _apply_tasks(
         report.sessions += len(item.sessions)
         report.records += n
         report.redactions += item.redactions
-        if batch.records >= BATCH_RECORDS or len(batch) >= BATCH_FILES:
+        if batch.records >= batch_records or len(batch) >= batch_files:
             _flush(store, batch)
             batch = _Batch()
         if progress and time.monotonic() - last_note > 1.0:

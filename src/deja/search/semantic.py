@@ -507,6 +507,12 @@ class Scores:
 _noticed = False
 
 
+def end_run() -> None:
+    """Say the notice again in the next run of this process (deja.cli._end_run); the engine stays."""
+    global _noticed
+    _noticed = False
+
+
 def _notice(message: str) -> None:
     global _noticed
     if not _noticed:

@@ -186,7 +186,8 @@ def read_bytes(path: Path, start: int = 0) -> bytes:
 # Real records are at most a few MB (an inlined image, a tool output the agent already cut),
 # a long Zed thread's document some tens of MB; decoding one costs several times its size in
 # memory, so a larger one is skipped and counted, never held. (The override is for tests.)
-MAX_RECORD = int(os.environ.get("DEJA_MAX_RECORD", 64 << 20))
+def max_record() -> int:
+    return int(os.environ.get("DEJA_MAX_RECORD", 64 << 20))
 
 
 class Lines:
@@ -194,7 +195,7 @@ class Lines:
 
     `offset` ends up just past the last complete line (relative to the file, given `base`):
     a torn final line is not consumed, unless it decodes whole (a file that ends without a
-    newline). A line longer than MAX_RECORD is skipped and counted (`oversized`) without being
+    newline). A line longer than max_record() is skipped and counted (`oversized`) without being
     copied or decoded.
     """
 
@@ -210,7 +211,7 @@ class Lines:
         """A file of which no line decodes is not a transcript (garbage, or a format moved)."""
         if self.skipped and not self.decoded:
             if self.oversized == self.skipped:
-                raise SourceError(f"every line is over the {MAX_RECORD >> 20} MiB cap for one record "
+                raise SourceError(f"every line is over the {max_record() >> 20} MiB cap for one record "
                                   f"({self.oversized} line(s)): nothing read", until_changed=True)
             raise SourceError(f"not JSON lines: none of {self.skipped} line(s) decodes")
 
@@ -220,7 +221,7 @@ class Lines:
         # a byte-order mark is stepped over, not sliced off (that would copy the whole file)
         pos = 3 if base == 0 and data.startswith(b"\xef\xbb\xbf") else 0
         n = len(data)
-        cap = MAX_RECORD
+        cap = max_record()
         while pos < n:
             nl = data.find(b"\n", pos)
             end = n if nl < 0 else nl
@@ -506,5 +507,5 @@ __all__ = [
     "Skips",
     "BAD_VALUE",
     "Look",
-    "MAX_RECORD",
+    "max_record",
 ]

@@ -23,7 +23,10 @@ from deja.sources.base import read_bytes
 # parsing that much already takes a few hundred MB of memory and half a minute; a file past it is
 # a decompression bomb or no transcript, and is counted unreadable, not read. (The environment
 # override is for tests.)
-MAX_INFLATED = int(os.environ.get("DEJA_MAX_INFLATED", 256 << 20))
+def max_inflated() -> int:
+    return int(os.environ.get("DEJA_MAX_INFLATED", 256 << 20))
+
+
 # Compressed input handed to the decoder per step: bounds what one step can yield (32768:1 is
 # zstd's largest ratio) while costing nothing measurable in speed.
 _STEP = 1024
@@ -98,13 +101,13 @@ def file_cost(path: Path, size: int, stop: int) -> int:
 
 
 class Budget:
-    """One file's share of MAX_INFLATED, for a file holding many compressed records (a database
+    """One file's share of max_inflated(), for a file holding many compressed records (a database
     of zstd blobs): a record past its own cap is the caller's to skip; the file past its share
     is unreadable."""
 
-    def __init__(self, path: Path, total: int = MAX_INFLATED):
+    def __init__(self, path: Path, total: int | None = None):
         self.path = path
-        self.left = total
+        self.left = max_inflated() if total is None else total
 
     def zstd(self, raw: bytes | memoryview, record_cap: int) -> bytes:
         """A record, decompressed: TooLarge past `record_cap`, SourceError when the file's share
@@ -120,15 +123,16 @@ class Budget:
         return out
 
 
-def too_large(path: Path, cap: int = MAX_INFLATED) -> SourceError:
+def too_large(path: Path, cap: int | None = None) -> SourceError:
+    cap = max_inflated() if cap is None else cap
     return SourceError(f"{path}: compressed data inflates past {_mib(cap)} (the cap for one file): not read",
                        path, until_changed=True)
 
 
 def read_file(path: Path, data: bytes) -> bytes:
-    """A compressed file's contents (all frames) under MAX_INFLATED; SourceError otherwise."""
+    """A compressed file's contents (all frames) under max_inflated(); SourceError otherwise."""
     try:
-        return zstd(data, MAX_INFLATED)
+        return zstd(data, max_inflated())
     except TooLarge:
         raise too_large(path) from None
     except zstandard.ZstdError as e:
@@ -139,4 +143,4 @@ def _mib(n: int) -> str:
     return f"{n / (1 << 20):g} MiB"
 
 
-__all__ = ["MAX_INFLATED", "TooLarge", "Budget", "zstd", "inflated_size", "file_cost", "read_file", "too_large"]
+__all__ = ["max_inflated", "TooLarge", "Budget", "zstd", "inflated_size", "file_cost", "read_file", "too_large"]

@@ -33,7 +33,7 @@ from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.sources import inflate
 from deja.sources.base import (
-    MAX_RECORD,
+    max_record,
     Commands,
     Skips,
     Source,
@@ -203,14 +203,15 @@ class Zed(Source):
 
 def _document(kind: object, data: object, budget: inflate.Budget) -> dict | None:
     """The thread document of one row, or None when it cannot be read (that row only): corrupt,
-    or larger than MAX_RECORD. SourceError when the file's compressed rows inflate past its
-    share of MAX_INFLATED."""
+    or larger than max_record(). SourceError when the file's compressed rows inflate past its
+    share of max_inflated()."""
     raw = data.encode() if isinstance(data, str) else data
-    if not isinstance(raw, bytes) or len(raw) > MAX_RECORD:
+    cap = max_record()
+    if not isinstance(raw, bytes) or len(raw) > cap:
         return None
     try:
         if kind == "zstd":
-            raw = budget.zstd(raw, MAX_RECORD)
+            raw = budget.zstd(raw, cap)
         elif kind not in ("json", "", None):
             return None  # an encoding this parser does not know: never guess
         doc = decode_json(raw)
