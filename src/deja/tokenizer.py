@@ -156,6 +156,25 @@ FILLER_ZH = tuple(sorted(
 ))
 
 
+# Question scaffolding: words a question about the past is built with ("which database did we
+# *pick*", "what *date* is the race", "what did you *recommend*") that its answer seldom repeats
+# ("we went with Postgres", "on October 12", "I'd take the train"). Unlike filler they are kept and
+# may match, but they weigh a fraction of a content word (search.SCAFFOLD_WEIGHT): neither they
+# nor their absence decides which session answers. (Chinese: 选/用/决定 are mostly in the
+# answer itself, so there is no Chinese list.)
+SCAFFOLD_EN = frozenset(
+    """advice advise advised answer called chose choose chosen date day decide decided decision end ended
+    gave get give got go going happen happened idea keep kept kind made make name named pick picked
+    plan planned propose proposed recommend recommended recommendation selected select settle settled
+    suggest suggested suggestion thing things think thought tip type use used way went""".split()
+)
+
+
+def is_scaffold(token: str) -> bool:
+    """Is this query token question scaffolding (kept, weighed low)?"""
+    return token in SCAFFOLD_EN
+
+
 def is_filler(token: str) -> bool:
     """Is this query token filler (English function word, or a Chinese one as a token)?"""
     return token in FILLER_EN or token in _FILLER_ZH_SET
