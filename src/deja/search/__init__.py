@@ -270,7 +270,9 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
-    variants = Variants(fuzzy=fuzzy, forms=forms)
+    # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
+    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
+    variants = Variants(fuzzy=fuzzy, forms=forms, boost=boost)
     # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
     # much as the clauses that some record holds do on average: a session without it holds less
     # of the query, but a paraphrase word alone does not make every answer a near miss.
@@ -278,8 +280,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     held = [w for w, df in zip(weights, dfs) if df]
     typical = sum(held) / len(held) if held else 1.0
     weights = [w if df else typical for w, df in zip(weights, dfs)]
-    if question:  # scaffolding ("pick", "date", "recommend") orders, it does not decide
-        weights = [w * SCAFFOLD_WEIGHT if len(c) == 1 and is_scaffold(c[0]) else w for w, c in zip(weights, clauses)]
+    weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
     total_weight = sum(weights) or 1.0
     tf: list[dict[int, int]] = [{} for _ in clauses]
     pool: set[int] = set()

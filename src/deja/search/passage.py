@@ -3,8 +3,9 @@
 A record's BM25 is normalised by its length, so an answer said in passing inside a long turn (one
 sentence of an assistant's eight) scores below a short line that merely shares a word or two
 with the question. The passage score is the rarity (idf) of the distinct content clauses found
-together in a window of WINDOW tokens, on the scale of BM25 for an average-length record holding
-each once: a long turn is judged by its best stretch, not diluted by the rest of it.
+together in one sentence (at most WINDOW tokens of it), on the scale of BM25 for a short record
+holding each once (PASSAGE_SCALE): a long turn is judged by its best sentence, as if that sentence
+were a turn of its own, not diluted by the rest of it.
 
 A question that asks for a time, a person or a number ("when did we…", "who is…", "how many…")
 is answered by a sentence that holds one: a record whose best sentence holds it weighs ANSWER_LIFT
@@ -20,6 +21,9 @@ from deja.tokenizer import tokens
 
 # Tokens in a passage at most: about a sentence (CJK: characters, as bigrams).
 WINDOW = 24
+# What a word held once weighs in a very short record, against its idf: (k1 + 1) / (1 + k1 (1 - b))
+# with the text index's BM25 (tantivy: k1 1.2, b 0.75).
+PASSAGE_SCALE = 2.2 / 1.3
 # A sentence holding the kind of answer the question asks for.
 ANSWER_LIFT = 1.25
 
@@ -53,7 +57,7 @@ def score(text: str, clauses: Sequence[Sequence[str]], weights: Sequence[float],
         best = max(best, s)
         if s and answer is not None and answer.search(sentence):
             lifted = max(lifted, s)
-    return best, ANSWER_LIFT if lifted and lifted >= best * 0.999 else 1.0
+    return best * PASSAGE_SCALE, ANSWER_LIFT if lifted and lifted >= best * 0.999 else 1.0
 
 
 def _window(toks: list[str], clauses: Sequence[Sequence[str]], weights: Sequence[float],
