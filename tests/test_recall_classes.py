@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from conftest import deja
+from test_hooks import context_of, hook, prompt_payload
 from test_search import OLD, ago, ids, search, session
 
 _CHATTER = ("Keep notes on what you try so you can compare later. The simplest option is usually the best place "
@@ -81,3 +82,36 @@ def test_a_when_question_prefers_the_sentence_that_holds_a_time(home):
     session(home, "life", "race-date", [("user", "I signed up for the race, it is on October 12, the race starts early", ago(days=60))])
     # (without the lift the newer one comes first: the same words, and fresher)
     assert ids(search("When is the race I signed up for?"))[0] == "race-date"
+
+
+def _zh_sessions(home) -> None:
+    session(home, "data", "zh-db", [("user", "北极星项目的存储要稳定可靠，你有什么建议？", OLD),
+                                    ("assistant", "北极星项目就用达梦数据库：工具成熟，备份方便。", OLD)])
+    session(home, "data", "zh-sync", [("user", "订单服务的同步任务昨晚挂了", OLD),
+                                      ("assistant", "查到了，原因是连接池太小，已经调大。", OLD)])
+    session(home, "data", "zh-other", [("user", "数据库的慢查询怎么排查？", OLD),
+                                       ("assistant", "先看执行计划，再加索引。", OLD)])
+    for i in range(3):
+        session(home, "life", f"zh-bg-{i}", [("user", f"周末去哪里玩比较好？第{i}次问了", OLD),
+                                             ("assistant", "可以去公园散步，或者看一场电影。", OLD)])
+
+
+def test_a_chinese_question_is_not_weak_for_bigrams_that_straddle_its_words(home):
+    # 单同 (订单 + 同步), 步出 (同步 + 出), 本原 (根本 + 原因) are in no text: they are no missing word
+    _zh_sessions(home)
+    r = search("上次订单同步出故障的根本原因是什么？")
+    assert r["tier"] != "weak" and ids(r)[0] == "zh-sync", (r["tier"], ids(r))
+    # words no session holds are still missing: an honest nothing
+    r = deja("search", "--json", "我们上次去的青蛙湖度假村在哪个城市？", check=False).json()
+    assert r["tier"] in ("weak", "none") and r["total"] == 0
+
+
+def test_chinese_cues_about_the_past_are_history_questions(home):
+    # "do you remember" in Chinese is a cue as its English is: the hook injects the answer
+    _zh_sessions(home)
+    deja("index")
+    code, out, _ = hook("prompt", prompt_payload("还记得吗，我们给北极星项目最后选了哪个数据库？", session="conv-zh"))
+    assert code == 0 and "zh-db" in context_of(out, "UserPromptSubmit")
+    # an unrelated Chinese request gets nothing
+    code, out, _ = hook("prompt", prompt_payload("帮我写一个把嵌套列表展平的函数。", session="conv-zh2"))
+    assert code == 0 and out.strip() == ""
