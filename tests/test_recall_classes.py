@@ -115,3 +115,14 @@ def test_chinese_cues_about_the_past_are_history_questions(home):
     # an unrelated Chinese request gets nothing
     code, out, _ = hook("prompt", prompt_payload("帮我写一个把嵌套列表展平的函数。", session="conv-zh2"))
     assert code == 0 and out.strip() == ""
+
+
+def test_a_verb_and_its_particle_find_the_word_they_make(home):
+    # "timing out" is what a session calls a timeout; not every session that says "time"
+    _background(home)
+    session(home, "api", "auth-timeouts", [("user", "auth is flaky", OLD),
+                                           ("assistant", "The root cause of the auth timeouts was a lock held across a call.", OLD)])
+    session(home, "api", "auth-time", [("user", "where does the time go in auth? the time is bad, every time", OLD),
+                                       ("assistant", "Measure where the time goes in the auth handler first; time it twice.", OLD)])
+    r = search("Why did the auth service keep timing out?")
+    assert ids(r)[0] == "auth-timeouts", ids(r)

@@ -283,6 +283,10 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     text = store.text
     n = max(1, text.num_docs())
     forms = {c[0]: f for c in clauses if len(c) == 1 and (f := signals.forms(c[0]))}
+    for w, joined in q.compounds.items():
+        # "timing out" is a timeout, when the sessions say so: not any form of "time"
+        if any(text.doc_freq((j,)) for j in joined):
+            forms[w] = joined
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))

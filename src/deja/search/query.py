@@ -39,13 +39,18 @@ _WANTS = (
                           re.IGNORECASE)),
 )
 
+# A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
+# "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
+_PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IGNORECASE)
+
 
 class Query(Plain):
     # clauses: one token = a term, several = a phrase; content: the clauses that are not filler;
     # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
     # question about what the assistant said (its turns weigh as a person's do otherwise)
     # wants: the kind of answer a question asks for (time | person | number | "")
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants")
+    # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -54,6 +59,7 @@ class Query(Plain):
         self.question = question
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
+        self.compounds = _compounds(text, self.content) if question else {}
 
     @property
     def terms(self) -> set[str]:
@@ -115,6 +121,21 @@ def parse(text: str) -> Query:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
     return Query(text, tuple(clauses), tuple(content) if content else None, question)
+
+
+def _compounds(text: str, content) -> dict[str, list[str]]:
+    from deja.search.signals import stem
+
+    words = {c[0] for c in content if len(c) == 1}
+    out: dict[str, list[str]] = {}
+    for verb, particle in _PHRASAL.findall(text):
+        verb, particle = verb.lower(), particle.lower()
+        if verb not in words:
+            continue
+        base = stem(verb)
+        bases = {verb, base, base + "e"} if not base.endswith("e") else {verb, base}
+        out[verb] = sorted({b + particle + s for b in bases for s in ("", "s")})
+    return out
 
 
 _SINCE = re.compile(r"^(\d+(?:\.\d+)?)\s*([smhdwy])$")
