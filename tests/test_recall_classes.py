@@ -126,3 +126,14 @@ def test_a_verb_and_its_particle_find_the_word_they_make(home):
                                        ("assistant", "Measure where the time goes in the auth handler first; time it twice.", OLD)])
     r = search("Why did the auth service keep timing out?")
     assert ids(r)[0] == "auth-timeouts", ids(r)
+
+
+def test_a_chinese_who_question_finds_the_meeting_with_a_person(home):
+    # 关于 (about) is filler as "about" is; 和谁 (with whom) wants a person: 和陈静
+    session(home, "img", "zh-crash", [("user", "图片压缩服务昨晚一直崩溃，怎么回事？", ago(days=1))])
+    session(home, "img", "zh-about", [("user", "关于图片的事，关于压缩的事，关于服务的事，以后再说。", ago(days=1))])
+    session(home, "img", "zh-meet", [("user", "今天和陈静开了很长的会，讨论图片压缩服务重构的事。", ago(days=20))])
+    for i in range(3):
+        session(home, "life", f"zh-bg-{i}", [("user", f"周末去哪里玩比较好？第{i}次问了", OLD)])
+    r = search("上次关于图片压缩服务的会是和谁开的？")
+    assert ids(r)[0] == "zh-meet", ids(r)

@@ -36,7 +36,9 @@ ANSWERS = {
         r"yesterday|today|tomorrow|tonight|weekend|ago|(?:last|next|this|that)\s+(?:week|month|year|quarter|sprint|night|"
         r"morning|evening|time|spring|summer|autumn|fall|winter))\b|[周礼][一二三四五六日天]|星期|\d+\s*[月号日点]|昨天|前天|今天|明天|上周|下周|上个月",
         re.IGNORECASE),
-    "person": re.compile(r"(?<=[\w,;:] )[A-Z][a-z]+\b|\b(?:Mr|Mrs|Ms|Dr)\b"),
+    # a capitalised word inside a sentence; in Chinese, a common surname after 和/跟/与/找/问…
+    "person": re.compile(r"(?<=[\w,;:] )[A-Z][a-z]+\b|\b(?:Mr|Mrs|Ms|Dr)\b|(?:和|跟|与|同|找|问|让|叫|请)"
+                         r"[王李张刘陈杨黄赵吴周徐孙朱胡郭林罗郑梁谢宋唐韩冯邓曹彭曾肖董袁潘蒋蔡杜叶程苏魏吕丁沈姚卢姜崔钟谭陆汪廖贾夏韦邹孟熊秦邱]"),
     "number": re.compile(r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|"
                          r"thousand|dozen|half|twice|once|percent)\b|[$€£¥]|[一二三四五六七八九十百千万两]\s*[次个天块元%]",
                          re.IGNORECASE),
