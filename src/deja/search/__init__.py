@@ -72,8 +72,8 @@ COMMON_SHARE = 0.02
 # Sessions whose records are ranked after the session-level pass.
 GRADED_POOL = 200
 # A question's leading sessions whose leading records are judged by their best passage too.
-PASSAGE_SESSIONS = 40
-PASSAGE_RECORDS = 4
+PASSAGE_SESSIONS = 20
+PASSAGE_RECORDS = 3
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
 MIN_COVERAGE = 0.35
@@ -467,11 +467,11 @@ def _passages(store: Store, clauses, weights: list[float], variants: Variants | 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(PASSAGE_RECORDS, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
-    forms = variants.forms if variants else {}
+    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants)
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]
-        p, lift = passage.score(b.text, clauses, weights, forms, wants)
+        p, lift = passage.score(m, b.text)
         items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else 1.0)) * lift, c)
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])
