@@ -77,7 +77,7 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def measure(home: Path, payloads: dict[str, dict], runs: int) -> list[dict]:
-    from deja import hooks
+    from deja.hooks import handlers as hooks
 
     env = dict(os.environ, HOME=str(home))
     out = []

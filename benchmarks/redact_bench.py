@@ -3,7 +3,7 @@ real-agent fixtures).
 
     python benchmarks/redact_bench.py --home CORPUS_HOME [--compare OLD_REDACT.py] [--rounds 3]
 
-Every store is parsed once and cleaned as the indexer does (ingest.clean, NFC); then redaction
+Every store is parsed once and cleaned as the indexer does (prepare.clean, NFC); then redaction
 alone is timed (CPU seconds, best of --rounds) over every record's text and every title. Prints MiB/s and what was redacted,
 by kind (on a corpus without secrets every redaction is a false positive). `--compare` times
 another copy of redact.py on the same texts (e.g. the one before a change).
@@ -27,7 +27,8 @@ def _texts(home: Path) -> list[str]:
     for k in [k for k in os.environ if k.startswith(("XDG_", "DEJA_")) or k.endswith(("_HOME", "_ROOT"))]:
         if k != "HOME":
             del os.environ[k]
-    from deja import ingest, sources
+    from deja import sources
+    from deja.ingest import prepare
 
     out: list[str] = []
     for src in sources.enabled():
@@ -44,7 +45,7 @@ def _texts(home: Path) -> list[str]:
                 if s.title:
                     out.append(s.title)
                 for r in s.records:
-                    t = ingest.clean(r.text, r.role)
+                    t = prepare.clean(r.text, r.role)
                     if t:
                         out.append(unicodedata.normalize("NFC", t))
     return out
@@ -80,7 +81,7 @@ def main() -> None:
     args = ap.parse_args()
     texts = _texts(args.home)
     mib = sum(len(t.encode("utf-8", "surrogatepass")) for t in texts) / 2**20
-    import deja.redact as current
+    import deja.text.redact as current
 
     report: dict = {"texts": len(texts), "mib": round(mib, 1)}
     for name, mod in [("current", current)] + ([("compare", _load(args.compare))] if args.compare else []):

@@ -1,4 +1,4 @@
-"""The freshness snapshot (deja/fresh.py): a search with nothing changed answers without walking
+"""The freshness snapshot (deja/ingest/fresh.py): a search with nothing changed answers without walking
 the stores, and every change a full check would see is still seen by the next search."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_unchanged_search_reads_no_store_and_imports_no_parser(home):
     current(home)
     result, trace = imports("search", "walrus", "--json")
     assert hits(result) == [("claude", "s1")]
-    for module in ("deja.indexer", "deja.sources.claude", "deja.sources.base", "msgspec", "click"):
+    for module in ("deja.ingest.indexer", "deja.sources.claude", "deja.sources.base", "msgspec", "click"):
         assert f" {module}\n" not in trace, module
     assert snapshot(home)
 
@@ -145,7 +145,7 @@ def test_a_rebuild_leaves_a_snapshot_of_its_own_generation(home):
     deja("index", "--rebuild")
     assert live_index(home / ".cache/deja") != before and snapshot(home)
     r, trace = imports("search", "ibis", "--json")  # it holds: no parser imported
-    assert hits(r) == [("claude", "s1")] and " deja.indexer\n" not in trace
+    assert hits(r) == [("claude", "s1")] and " deja.ingest.indexer\n" not in trace
 
 
 def test_no_snapshot_from_observations_too_recent_to_trust(home):
@@ -162,7 +162,7 @@ def test_deja_index_keeps_a_snapshot_and_does_nothing_while_it_holds(home):
     assert snapshot(home)
     r, trace = imports("index", "--json")  # the snapshot holds: the same answer, no store read
     assert (r["parsed"], r["unchanged"], r["index"]["records"]) == (0, 1, 2)
-    assert " deja.indexer\n" not in trace
+    assert " deja.ingest.indexer\n" not in trace
     append(path, "s1", "user", "and the okapi migration", 3)
     r = deja("index", "--json").json()  # an append breaks the snapshot: it is indexed
     assert (r["parsed"], r["appended"]) == (1, 1)

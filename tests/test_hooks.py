@@ -273,7 +273,7 @@ def test_precompact_makes_the_live_turn_searchable(claude_index):
 
 def test_precompact_skips_when_a_writer_is_busy(claude_index):
     from deja import paths
-    from deja.lock import WriterLock
+    from deja.ingest.lock import WriterLock
 
     transcript = next((claude_index / ".claude" / "projects").rglob(f"{CLAUDE_SESSION}.jsonl"))
     _append_turn(transcript, "canary-busy-4410")
@@ -293,7 +293,7 @@ def test_hooks_are_hidden_but_resolvable():
 
 
 def test_keywords_and_question_kinds():
-    from deja.hook_payload import is_history_question, is_preference_question, keywords
+    from deja.hooks.payload import is_history_question, is_preference_question, keywords
 
     assert keywords(HISTORY_ZH) == ["数据库连接池"]
     assert keywords("How did we fix the flaky test_login in auth.py last time?") == ["flaky", "test_login", "auth.py"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import deja, hits, write_jsonl
-from deja.lock import WriterLock
+from deja.ingest.lock import WriterLock
 from deja.store import Store
 
 
@@ -305,7 +305,7 @@ def test_rows_only_in_a_sqlite_wal_are_picked_up(home):
     conn.commit()
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     shutil.copyfile(live / "opencode.db", db_dir / "opencode.db")
-    from deja.indexer import file_stat
+    from deja.ingest.indexer import file_stat
 
     before = file_stat(db_dir / "opencode.db")
     conn.execute("INSERT INTO t VALUES (2)")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import deja, hits, live_index, write_jsonl
-from deja.lock import WriterLock
+from deja.ingest.lock import WriterLock
 
 N = 8
 

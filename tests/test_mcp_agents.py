@@ -27,8 +27,8 @@ def _initialize(home, argv: list[str], requested: str | None) -> list[dict]:
 
 @pytest.mark.parametrize("requested", ["2024-11-05", "2025-06-18", "2025-11-25", "1999-01-01", None])
 def test_the_early_handshake_is_what_the_sdk_would_answer(home, requested):
-    # the SDK alone (deja.mcp_server.serve with nothing answered early) against `deja mcp`
-    sdk = _initialize(home, [sys.executable, "-c", "from deja import mcp_server; mcp_server.serve()"], requested)
+    # the SDK alone (deja.mcp.server.serve with nothing answered early) against `deja mcp`
+    sdk = _initialize(home, [sys.executable, "-c", "from deja.mcp import server; server.serve()"], requested)
     early = _initialize(home, [sys.executable, "-m", "deja", "mcp"], requested)
     assert len(sdk) == 1 and ("error" if requested is None else "result") in sdk[0]
     assert early == sdk  # the same answer, once: the SDK's own second answer was dropped

@@ -1,6 +1,6 @@
 import pytest
 
-from deja.redact import redact
+from deja.text.redact import redact
 
 SECRETS = {
     "aws-access-key": ("key AKIAIOSFODNN7EXAMPLE in use", "AKIAIOSFODNN7EXAMPLE"),
@@ -80,7 +80,7 @@ def test_yaml_value_with_spaces_runs_to_the_end_of_its_line():
 
 
 def test_decoded_json_hides_a_credential_keys_whole_value():
-    from deja.redact import redact_data
+    from deja.text.redact import redact_data
 
     out, n = redact_data({"password": "a b c d", "apiKey": "$API_KEY", "tokens": "many words", "x": ["ghp_" + "a1" * 18]})
     assert out == {"password": "[redacted:secret-assignment]", "apiKey": "$API_KEY", "tokens": "many words",

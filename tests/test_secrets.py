@@ -91,7 +91,7 @@ def test_the_corpus_is_wide():
 
 @pytest.mark.parametrize("kind", NAMES)
 def test_each_kind_is_redacted_in_each_place(kind):
-    from deja.redact import redact
+    from deja.text.redact import redact
 
     secret = KINDS[kind][0]
     shapes = [f"q here is the config\n{secret}\nwhy", f"echo q && {secret}", f"/srv/q/{secret}/notes.txt",

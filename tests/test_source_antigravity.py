@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, deja, hits, install_real, write_jsonl
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -36,7 +36,7 @@ def _sessions() -> dict:
         parsed = src.parse(p)
         assert parsed.skipped == 0 and parsed.offset == 0
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
             out[s.id] = s
     return out
 

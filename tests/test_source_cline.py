@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from conftest import FIXTURES, deja, hits, install_real
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -34,7 +34,7 @@ def _by_id():
         parsed = src.parse(path)
         assert parsed.skipped == 0 and parsed.offset == 0
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
             out[s.id] = s
     return out
 
@@ -116,7 +116,7 @@ def test_cli_tools_commands_edits_failures_and_injected_blocks(home):
     ], manifest={"session_id": "s1", "cwd": "/w/api", "prompt": '<user_input mode="act">why is the pool exhausted</user_input>',
                  "started_at": "2026-01-01T10:00:00Z"})
     (s,) = load("cline").parse(path).sessions
-    ingest.prepare(s)
+    prepare(s)
     assert [(r.role, r.text) for r in s.records] == [
         (Role.FILES, "/w/api/pool.go"),
         (Role.USER, "why is the pool exhausted"),

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import FIXTURES, deja, hits, install_real, write_jsonl
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -29,7 +29,7 @@ def _sessions():
         parsed = src.parse(path)
         assert parsed.skipped == 0
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
         out += parsed.sessions
     return out
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, deja, hits, install_real
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.model import Role
 from deja.sources import load
 
@@ -118,7 +118,7 @@ def parse_all() -> tuple[dict, int]:
         parsed = src.parse(path)
         skipped += parsed.skipped
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
             assert s.id not in out, s.id
             out[s.id] = s
     return out, skipped
@@ -166,7 +166,7 @@ def test_cli_transcript(home):
     (path,) = load("cursor").discover()
     parsed = load("cursor").parse(path)
     (s,) = parsed.sessions
-    ingest.prepare(s)
+    prepare(s)
     assert (s.id, s.cwd, s.project, parsed.skipped, parsed.offset) == (CLI_ID, manifest["workdir"], "api", 0, 0)
     mtime = path.stat().st_mtime
     assert s.started == s.updated == mtime and all(r.time == mtime for r in s.records)

@@ -11,7 +11,7 @@ import pytest
 import zstandard
 from conftest import FIXTURES, deja, hits, install_real
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -53,7 +53,7 @@ def _sessions():
         parsed = src.parse(path)
         assert parsed.skipped == 0 and parsed.offset == 0
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
             out[s.id] = s
     return out
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import deja, hits, install_real, write_jsonl
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -32,7 +32,7 @@ def _sessions(paths=None):
     for p in paths or src.discover():
         parsed = src.parse(p)
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
         out += parsed.sessions
     return out
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, deja, hits, install_real
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -110,7 +110,7 @@ def parse_all() -> tuple[dict, int]:
         parsed = src.parse(path)
         skipped += parsed.skipped
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
             assert s.id not in out, s.id
             out[s.id] = s
     return out, skipped

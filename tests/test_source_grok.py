@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 from conftest import FIXTURES, deja, hits, install_real, write_jsonl
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -93,7 +93,7 @@ def _sessions():
     out = {}
     for path in src.discover():
         for s in src.parse(path).sessions:
-            ingest.prepare(s)
+            prepare(s)
             out[s.id] = s
     return out
 

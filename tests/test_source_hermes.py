@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, deja, hits, install_real
-from deja import ingest, indexer
+from deja.ingest.prepare import prepare
+from deja.ingest import indexer
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -63,7 +64,7 @@ def _no_outside_store(monkeypatch):
 def _parse(path: Path, harness: str = "hermes"):
     parsed = load(harness).parse(path)
     for s in parsed.sessions:
-        ingest.prepare(s)
+        prepare(s)
     return parsed
 
 

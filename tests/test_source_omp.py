@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, deja, hits, install_real, write_jsonl
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.model import Role
 from deja.sources import load
 
@@ -36,7 +36,7 @@ def _real_file(home: Path) -> Path:
 def _parse(path: Path, start: int = 0):
     parsed = load("omp").parse(path, start)
     for s in parsed.sessions:
-        ingest.prepare(s)
+        prepare(s)
     return parsed
 
 

@@ -13,7 +13,7 @@ import pytest
 import zstandard
 from conftest import FIXTURES, deja, hits, install_real
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -38,7 +38,7 @@ def _sessions(path=None):
         parsed = src.parse(p)
         skipped += parsed.skipped
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
         out += parsed.sessions
     return out, skipped
 

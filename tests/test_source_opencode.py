@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES, deja, hits, install_real
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -41,7 +41,7 @@ T0 = 1767261600000  # 2026-01-01T10:00:00Z in ms
 def _parse(path: Path):
     parsed = load("opencode").parse(path)
     for s in parsed.sessions:
-        ingest.prepare(s)
+        prepare(s)
     return parsed
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import deja, hits, install_real, write_jsonl
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -29,7 +29,7 @@ def _no_relocation(monkeypatch):
 def _parse(path: Path, start: int = 0):
     parsed = load("qwen").parse(path, start)
     for s in parsed.sessions:
-        ingest.prepare(s)
+        prepare(s)
     return parsed
 
 

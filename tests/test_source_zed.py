@@ -11,7 +11,7 @@ import pytest
 import zstandard
 from conftest import deja, hits, install_real
 
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.errors import SourceError
 from deja.model import Role
 from deja.sources import load
@@ -119,7 +119,7 @@ def build_db(path: Path, old_schema: bool = False) -> Path:
 def parse(path: Path):
     parsed = load("zed").parse(path)
     for s in parsed.sessions:
-        ingest.prepare(s)
+        prepare(s)
     return {s.id: s for s in parsed.sessions}, parsed.skipped
 
 

@@ -10,7 +10,7 @@ import pytest
 import zstandard
 
 from conftest import FIXTURES, install_real, write_jsonl
-from deja import ingest
+from deja.ingest.prepare import prepare
 from deja.model import Role
 from deja.sources import load
 
@@ -29,7 +29,7 @@ def _parse_all(harness):
         parsed = src.parse(path)
         assert parsed.skipped == 0
         for s in parsed.sessions:
-            ingest.prepare(s)
+            prepare(s)
         sessions += parsed.sessions
     return sessions
 

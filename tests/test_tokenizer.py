@@ -1,7 +1,7 @@
 from hypothesis import given, strategies as st
 
 from deja.search.query import parse
-from deja.tokenizer import index_form, tokens
+from deja.text.tokenizer import index_form, tokens
 
 
 def test_cjk_runs_become_overlapping_bigrams():
@@ -45,7 +45,7 @@ _TEXT = st.text(alphabet=st.sampled_from(list("abcXYZ019 _-./:()\n\téüßΣαЖ
 
 @given(_TEXT, _TEXT)
 def test_find_terms_finds_the_words_and_only_tokens(text, query):
-    from deja.tokenizer import find_terms
+    from deja.text.tokenizer import find_terms
 
     terms = set(tokens(query))
     found = set(find_terms(text, [(t,) for t in terms], limit=10**6))
@@ -63,14 +63,14 @@ def test_any_text_tokenizes(text):
 
 
 def test_find_terms_respects_word_edges():
-    from deja.tokenizer import find_terms
+    from deja.text.tokenizer import find_terms
 
     text = "Pool spool pool_x 我在改广告SDK"
     assert [text[s:e] for s, e in find_terms(text, [("pool",), ("广告",), ("sdk",)])] == ["Pool", "pool", "广告", "SDK"]
 
 
 def test_find_terms_finds_phrases_whole():
-    from deja.tokenizer import find_terms
+    from deja.text.tokenizer import find_terms
 
     text = "see src/gateway/router.py and router py; 改广告点击率"
     found = [text[s:e] for s, e in find_terms(text, [("src", "gateway", "router", "py"), ("广告", "告点", "点击")])]

@@ -51,7 +51,7 @@ print(json.dumps(out))
 
 HOOKS = r"""
 import json, os, sys
-from deja import hooks
+from deja.hooks import handlers as hooks
 out = []
 for i, prompt in enumerate(json.loads(sys.argv[1])):
     payload = {"hook_event_name": "UserPromptSubmit", "session_id": f"bench-{os.getpid()}-{i}", "cwd": "/home/dev/bench", "prompt": prompt}

@@ -16,7 +16,8 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from deja import __version__, paths, redact
+from deja import __version__, paths
+from deja.text import redact
 from deja.search import SCHEMA_VERSION  # one schema_version for every --json answer (docs/cli.md)
 
 
@@ -159,7 +160,7 @@ def check_sources(r: Report, store) -> None:
     from deja import sources
 
     if store is not None:
-        from deja.health import source_states
+        from deja.ingest.status import source_states
 
         for s in source_states(store):
             r.sources.append({"harness": s.harness, "state": s.state, "files": s.files, "sessions": s.sessions,

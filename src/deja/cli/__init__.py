@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
             hooks.run(first)
             sys.exit(0)
         if args == ["mcp"]:  # agents start it and wait for its handshake: no click, no search path
-            from deja import mcp_start
+            from deja.mcp import start as mcp_start
 
             sys.exit(mcp_start.run())
         searching = first == "search" or not (first in COMMANDS or first in HIDDEN or first.startswith("-"))

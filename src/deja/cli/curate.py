@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deja import curate
+from deja.ingest import promote as curate
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 

@@ -1,4 +1,4 @@
-"""`deja embed`: vectors for search by meaning (the `semantic` extra, deja/semantic.py)."""
+"""`deja embed`: vectors for search by meaning (the `semantic` extra, deja/search/semantic.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import sys
 
 import click
 
-from deja import fresh, paths, semantic
+from deja import paths
+from deja.ingest import fresh
+from deja.search import semantic
 from deja.cli import render
 from deja.errors import DejaError
 from deja.search import SCHEMA_VERSION

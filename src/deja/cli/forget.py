@@ -6,8 +6,9 @@ import time
 
 import click
 
-from deja import paths, retention
-from deja.lock import open_for_write
+from deja import paths
+from deja.ingest import forget as retention
+from deja.ingest.lock import open_for_write
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.search.query import parse_since

@@ -1,4 +1,5 @@
-"""`deja timeline|workspaces|touched|trace|event|restore|files|friction`: render what deja.history finds."""
+"""`deja timeline|workspaces|touched|trace|event|restore|files|friction`: render what
+deja.search.sessions, .files and .friction find (`event`: deja.ingest.provenance)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from deja import history as lib
+from deja.ingest import provenance
+from deja.search import files as files_lib, friction as friction_lib, sessions as lib
 from deja.cli import render
 from deja.cli.work import _filters, _limit, _open, _since
 from deja.model import CODE_ROLE
@@ -143,7 +145,7 @@ def event(ident, seq, before, after, as_json) -> None:
     """The raw, unabridged source event behind record SEQ of a session (seq as `deja show` numbers it)."""
     store = _open(as_json)
     try:
-        ev = lib.event(store, ident, seq, before, after)
+        ev = provenance.event(store, ident, seq, before, after)
     finally:
         store.close()
     if as_json:
@@ -179,7 +181,7 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
     """Spans an agent's edits replaced in a file, newest first; never writes over the original."""
     store = _open(as_json or bool(span))
     try:
-        spans = lib.restore(store, path, project, harness, _since(since))
+        spans = files_lib.restore(store, path, project, harness, _since(since))
     finally:
         store.close()
     if (span or output) and not spans:
@@ -190,7 +192,7 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
         raise click.ClickException(f"there are {render.plural(len(spans), 'span')} of {path!r}; --span 1 is the newest")
     chosen = spans[(span or 1) - 1:(span or 1)] if (span or output) else spans[:limit]
     if output:
-        lib.write_span(chosen[0], output)
+        files_lib.write_span(chosen[0], output)
         render.note(f"wrote span {chosen[0].number} of {chosen[0].path} to {output}")
         return
     if as_json:
@@ -221,7 +223,7 @@ def files(topic, project, harness, since, limit, as_json) -> None:
     """The files the work on a subject touched, the most specific to it first."""
     store = _open(as_json)
     try:
-        items, total, sessions = lib.files(store, " ".join(topic), project, harness, _since(since), limit)
+        items, total, sessions = files_lib.files(store, " ".join(topic), project, harness, _since(since), limit)
     finally:
         store.close()
     if as_json:
@@ -244,13 +246,13 @@ def files(topic, project, harness, since, limit, as_json) -> None:
 @click.command()
 @_filters
 @_limit(20)
-@click.option("--min-sessions", default=lib.FRICTION_MIN_SESSIONS, show_default=True, type=click.IntRange(2),
+@click.option("--min-sessions", default=friction_lib.FRICTION_MIN_SESSIONS, show_default=True, type=click.IntRange(2),
               help="Only errors that hit at least this many sessions.")
 def friction(project, harness, since, limit, as_json, min_sessions) -> None:
     """Errors that hit three or more separate sessions, with the harnesses."""
     store = _open(as_json)
     try:
-        items, capped = lib.friction(store, project, harness, _since(since), limit, min_sessions)
+        items, capped = friction_lib.friction(store, project, harness, _since(since), limit, min_sessions)
     finally:
         store.close()
     if as_json:

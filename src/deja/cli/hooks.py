@@ -18,7 +18,7 @@ import sys
 
 def run(command: str) -> None:
     """Run `hook-<kind>` on stdin's payload and print what the host should see."""
-    from deja import hooks
+    from deja.hooks import handlers as hooks
 
     out = hooks.run(command.removeprefix("hook-"), hooks.read_stdin())
     if out:

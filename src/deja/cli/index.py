@@ -7,7 +7,10 @@ import time
 
 import click
 
-from deja import fresh, health, paths, redact
+from deja import paths
+from deja.ingest import fresh
+from deja.ingest import status as health
+from deja.text import redact
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.store import INDEX_VERSION
@@ -29,7 +32,7 @@ def index(rebuild, background, as_json) -> None:
         deadline = time.monotonic() + fresh.REFRESH_DEADLINE
         fresh.watchdog(fresh.REFRESH_DEADLINE + fresh.DEADLINE_GRACE)
     from deja.errors import IndexDamaged, IndexOutdated
-    from deja.lock import WriterLock, open_locked
+    from deja.ingest.lock import WriterLock, open_locked
     from deja.store import Store, generations
 
     first = rebuild or not generations.exists(root)
@@ -91,7 +94,7 @@ def index(rebuild, background, as_json) -> None:
 
 
 def _rebuild(root, progress):
-    from deja import rebuild
+    from deja.ingest import rebuild
 
     return rebuild.run(root, progress)
 

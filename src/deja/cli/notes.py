@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deja import work
+from deja.ingest import notes
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 
@@ -18,14 +18,11 @@ def _project(arg: str | None) -> str:
 
     if not arg:
         return projects.root_of(projects.normalise(os.getcwd()))
-    if (paths.index_dir() / "catalog.sqlite").exists() and "/" not in arg and not arg.startswith(("~", ".")):
-        from deja.store import Store
+    from deja.store import Store
 
-        store = Store(paths.index_dir(), readonly=True)
-        try:
+    if Store.exists(paths.index_dir()) and "/" not in arg and not arg.startswith(("~", ".")):
+        with Store(paths.index_dir(), readonly=True) as store:
             return projects.resolve(store.catalog, arg) or arg
-        finally:
-            store.close()
     return projects.root_of(projects.normalise(arg))
 
 
@@ -36,7 +33,7 @@ def _project(arg: str | None) -> str:
 @click.option("--json", "as_json", is_flag=True)
 def remember(text, project, tags, as_json) -> None:
     """Write down something worth finding later: a decision, a command, a fact."""
-    entry, searchable = work.remember(" ".join(text), _project(project), list(tags))
+    entry, searchable = notes.remember(" ".join(text), _project(project), list(tags))
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "note": entry, "searchable": searchable})
         return

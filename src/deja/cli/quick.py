@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import time
 
-from deja import config, fresh, paths
+from deja import config, paths
+from deja.ingest import fresh
 from deja.cli import COMMANDS, HIDDEN, render
-from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
+from deja.roles import roles_from_names
+from deja.search import SCHEMA_VERSION, Options, record_recalls, search as run_search
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
 
@@ -89,8 +91,8 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     )
     msg = ""
     if rebuild:
-        from deja import rebuild as rebuilding
-        from deja.lock import WriterLock
+        from deja.ingest import rebuild as rebuilding
+        from deja.ingest.lock import WriterLock
         from deja.store import Store
 
         lock = WriterLock(paths.index_dir())

@@ -1,4 +1,4 @@
-"""`deja how`, `deja blame`, `deja fix`, `deja ctx`, and `deja mcp`: render what deja.work finds."""
+"""`deja how`, `deja blame`, `deja fix`, `deja ctx`, and `deja mcp`: render what deja.search.work finds."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 
 import click
 
-from deja import work as lib
+from deja.search import work as lib
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.search.query import parse_since
@@ -181,6 +181,6 @@ def ctx(query, harness, project, max_bytes, as_json) -> None:
 @click.command()
 def mcp() -> None:
     """Serve deja's memory to agents over MCP (stdio)."""
-    from deja import mcp_start
+    from deja.mcp import start as mcp_start
 
     raise click.exceptions.Exit(mcp_start.run())

@@ -4,7 +4,7 @@ Candidates are the top records by BM25 (tantivy); they are grouped into sessions
 (who said it, freshness, and the bounded signals below), and given their best snippets. When
 nothing matches every word as typed, other word forms (tier `stemmed`) and close spellings (tier
 `close`) are tried, then the nearest sessions (any word) are offered as tier `relevance`. With the `semantic` extra
-and a sidecar (`deja embed`, deja/semantic.py), the top sessions are re-ranked by a blend with
+and a sidecar (`deja embed`, deja/search/semantic.py), the top sessions are re-ranked by a blend with
 meaning, and when no word matches, the sessions nearest in meaning are offered as tier `semantic`.
 """
 
@@ -22,7 +22,7 @@ from deja.search import signals
 from deja.search.query import Query, parse
 from deja.search.snippets import regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
-from deja.tokenizer import index_form, is_cjk, is_scaffold
+from deja.text.tokenizer import index_form, is_cjk, is_scaffold
 
 SCHEMA_VERSION = 2
 
@@ -84,18 +84,6 @@ NOTE_LIFT_COVERAGE = 0.75
 
 _ASSISTANT = ROLE_CODE[Role.ASSISTANT]
 
-ROLE_NAMES = {
-    "user": Role.USER,
-    "assistant": Role.ASSISTANT,
-    "developer": Role.DEVELOPER,
-    "tool": Role.TOOL_OUTPUT,
-    "tool-output": Role.TOOL_OUTPUT,
-    "files": Role.FILES,
-    "command": Role.COMMAND,
-    "edit": Role.EDIT,
-}
-
-
 class Options(Plain):
     # exact_only: hooks, no looser tiers (they would only be discarded). embed: blend in meaning
     # when a sidecar exists (`deja search`, MCP `recall`); off by default so hooks and digests
@@ -137,19 +125,6 @@ class Result(Plain):
 
     def __init__(self, query: str, tier: str, total: int, capped: bool, hits: list[Hit], parsed: str = ""):
         self.query, self.tier, self.total, self.capped, self.hits, self.parsed = query, tier, total, capped, hits, parsed
-
-
-def roles_from_names(names: Sequence[str]) -> list[Role]:
-    out = []
-    for n in names:
-        for part in n.split(","):
-            part = part.strip().lower()
-            if not part:
-                continue
-            if part not in ROLE_NAMES:
-                raise QueryError(f"unknown role {part!r}: use one of user, assistant, tool, files, command, edit, developer")
-            out.append(ROLE_NAMES[part])
-    return out
 
 
 def freshness(updated: float, now: float) -> float:
@@ -344,7 +319,7 @@ def _meaning(store: Store, text: str, opts: Options):
     """The query's meaning scores, or None (no extra, no sidecar, --no-embed, or a failure)."""
     if not opts.embed or opts.exact_only or not (store.root / "semantic.vec").exists():  # semantic.SIDECAR
         return None
-    from deja import semantic  # loads the model only when a sidecar exists
+    from deja.search import semantic  # loads the model only when a sidecar exists
 
     return semantic.query_scores(store.root, text)
 
@@ -360,7 +335,7 @@ def _meaning_tier(store: Store, q: Query, sem, filters: Filters, want: int) -> R
 def _with_meaning(result: Result, near: list[Hit], want: int) -> Result:
     """Only some words matched: the sessions nearest in meaning join the partial matches
     (semantic.join)."""
-    from deja import semantic
+    from deja.search import semantic
 
     hits = semantic.join(result.hits, near)
     extra = len(hits) - len(result.hits)
@@ -370,7 +345,7 @@ def _with_meaning(result: Result, near: list[Hit], want: int) -> Result:
 def _meaning_hits(store: Store, sem, filters: Filters) -> list[Hit]:
     """The sessions nearest in meaning above the floor, best first, scored by similarity; of the
     search's harness, project and time (`filters`; its roles do not apply to a session)."""
-    from deja import semantic
+    from deja.search import semantic
 
     ranked = semantic.nearest(sem)
     rows = store.catalog.sessions_by_key(k for k, _ in ranked)
@@ -441,7 +416,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
     if sem is not None:
-        from deja import semantic
+        from deja.search import semantic
 
         hits = semantic.rerank(hits, sem)
     hits = hits[:want]
@@ -542,4 +517,4 @@ def _regex(store: Store, pattern: str, opts: Options) -> Result:
     return Result(pattern, "exact" if hits else "none", total, capped, hits[:want], f"/{pattern}/i")
 
 
-__all__ = ["search", "record_recalls", "reuse_lift", "Options", "Result", "Hit", "Snippet", "roles_from_names", "SCHEMA_VERSION", "parse"]
+__all__ = ["search", "record_recalls", "reuse_lift", "Options", "Result", "Hit", "Snippet", "SCHEMA_VERSION", "parse"]

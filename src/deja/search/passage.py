@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from deja.plain import Plain
-from deja.tokenizer import tokens
+from deja.text.tokenizer import tokens
 
 # Tokens in a passage at most: about a sentence (CJK: characters, as bigrams).
 WINDOW = 24

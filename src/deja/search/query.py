@@ -17,7 +17,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.tokenizer import cjk_runs, content_pieces, is_filler, tokens
+from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, tokens
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only

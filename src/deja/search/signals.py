@@ -1,24 +1,10 @@
-"""What a session says about itself, read once at index time, and the word variants the `close`
-and `stemmed` tiers try when nothing matches exactly.
-
-The marks are cheap (regexes over the session's own assistant text) and stored per session in the
-catalog, so ranking never reads a session's records.
-"""
+"""The word variants the `close` and `stemmed` tiers try when nothing matches exactly. (What a
+session settled, read at index time, is deja.text.decision.)"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
-from deja.roles import Role
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from deja.model import Record
-
-# Its own words that it undid something: damped only when nothing else was settled.
-_REVERT = re.compile(r"\b(revert(?:ed|ing)?|rolled back|roll(?:ing)? back|undid|undo(?:ne)?|backed out)\b|回滚|撤销",
-                     re.IGNORECASE)
 # Words shorter than this are not fuzzed: one edit turns most short words into other words.
 FUZZY_MIN_CHARS = 5
 # Words shorter than this have no useful word forms (`is`, `bed`, `sing`).
@@ -28,49 +14,6 @@ STEM_MIN_CHARS = 4
 _CJK = (("\u3040", "\u30ff"), ("\u3400", "\u4dbf"), ("\u4e00", "\u9fff"), ("\uac00", "\ud7af"), ("\uf900", "\ufaff"))
 _LATIN_WORD = re.compile(r"^[a-z]+$")
 _VOWEL = re.compile(r"[aeiouy]")
-
-
-# A line that states a decision or a result: the one rule for the decision on a hit, in a hook's
-# injection, in a digest and in a promoted note. English, Chinese and Russian.
-DECISION = re.compile(
-    r"\b(decided|decision|conclusion|root cause|the fix|fixed|fixes|resolved|solution|going with|switched|"
-    r"now pass|tests pass|all pass|works now|the cause|because|so we|we will|we'll)\b"
-    r"|决定|决策|结论|修复|修好|原因|解决|改为|改成|最后用|最终|采用|选定|定了|就用"
-    r"|(?<!\w)(?:реш(?:или|ено|ение|ил[аи]?)|исправ\w*|оставил\w*|оставляем|причин\w*|выбрал\w*|вывод)",
-    re.IGNORECASE,
-)
-
-
-def prose(text: str) -> list[str]:
-    """A message's lines of prose: no code fences, tables or headings, list markers and bold gone."""
-    out, fenced = [], False
-    for line in text.splitlines():
-        t = line.strip()
-        fenced ^= t.startswith("```")
-        if not (fenced or t.startswith("```") or len(t) < 12 or t.startswith(("|", "#"))):
-            out.append(re.sub(r"^(?:[-*+]\s+|\d+[.)]\s+)", "", t).replace("**", ""))
-    return out
-
-
-def settled(texts: Sequence[str], fallback: bool = False) -> str:
-    """The line where a session settled something, from its assistant messages in order: in the
-    last substantive one, the first line stating a decision or result; else its first line of
-    prose when `fallback`, else ""."""
-    for text in reversed(texts):
-        lines = prose(text)
-        if lines and sum(len(x) for x in lines) >= 20:
-            return next((x for x in lines if DECISION.search(x)), lines[0] if fallback else "")
-    return ""
-
-
-def marks(records: Sequence[Record]) -> tuple[str, bool]:
-    """(the decision line, reverted-and-settled-nothing) for one session's records."""
-    from deja.work import _clip  # work imports the indexer, which imports this
-
-    said = [r.text for r in records if r.role == Role.ASSISTANT]
-    decision = _clip(settled(said)) if said else ""
-    reverted = not decision and any(_REVERT.search(t) for t in said)
-    return decision, reverted
 
 
 def fuzzable(token: str) -> bool:

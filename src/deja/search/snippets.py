@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from deja.tokenizer import find_terms
+from deja.text.tokenizer import find_terms
 
 SNIPPET_CHARS = 200
 _SPACE = re.compile(r"\s+")

@@ -116,7 +116,7 @@ def m003_ranking_and_curation(db: sqlite3.Connection) -> None:
 
 @migration
 def m004_fresh_snapshot(db: sqlite3.Connection) -> None:
-    """The snapshot a full freshness check leaves (meta `fresh`, deja/fresh.py) vouches for the file
+    """The snapshot a full freshness check leaves (meta `fresh`, deja/ingest/fresh.py) vouches for the file
     states as they were: any change to them deletes it, in the same transaction."""
     for event in ("INSERT", "UPDATE", "DELETE"):
         db.execute(

@@ -20,7 +20,7 @@ import tantivy
 
 from deja.errors import IndexDamaged
 from deja.plain import Plain
-from deja.tokenizer import ANALYZER, ANALYZER_NAME
+from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 
 # Bump on any change to the fields below; a mismatch rebuilds the index.
 SCHEMA_VERSION = 2

@@ -3,7 +3,7 @@
 Importing the SDK (and pydantic under it) takes 0.4-0.9 s; a client waits for the handshake
 before it does anything else. So the first line on stdin is read here, without the SDK, and an
 `initialize` request is answered from the constants below, in a few milliseconds. The SDK loads
-in a thread meanwhile; once it has, the server (deja.mcp_server) is given the same request, so
+in a thread meanwhile; once it has, the server (deja.mcp.server) is given the same request, so
 its session is initialized exactly as if it had answered, and its own answer is dropped. Every
 later message is the SDK's. tests/test_mcp.py pins these constants to what the SDK would say.
 
@@ -66,7 +66,7 @@ def run() -> int:
 
     def load() -> None:
         try:
-            from deja import mcp_server
+            from deja.mcp import server as mcp_server
 
             loaded["server"] = mcp_server.build()
             loaded["module"] = mcp_server

@@ -23,12 +23,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from deja import faults, fresh, indexer, sources
+from deja import faults, sources
+from deja.ingest import fresh
+from deja.ingest import indexer
 from deja.errors import DejaError
 from deja.plain import Plain
+from deja.ingest.report import Report
 from deja.store import FileState, SessionRow, Store, generations
 from deja.store.salvage import Prior, open_prior
-from deja.tokenizer import analyzer_input
+from deja.text.tokenizer import analyzer_input
 
 Progress = Callable[[str], None]
 
@@ -38,7 +41,7 @@ class Outcome(Plain):
 
     __slots__ = ("report", "damaged", "moved_to", "carried_sessions", "carried_records", "lost_sessions", "problems")
 
-    def __init__(self, report: fresh.Report, damaged: str = "", moved_to: str = "", carried_sessions: int = 0,
+    def __init__(self, report: Report, damaged: str = "", moved_to: str = "", carried_sessions: int = 0,
                  carried_records: int = 0, lost_sessions: int = 0, problems: list[str] | None = None):
         self.report, self.damaged, self.moved_to = report, damaged, moved_to
         self.carried_sessions, self.carried_records, self.lost_sessions = carried_sessions, carried_records, lost_sessions
@@ -135,7 +138,7 @@ def _carry(store: Store, prior: Prior, known: dict[str, FileState], before: inde
             take[f.fid] = (f, "ok")  # its store could not be listed this time
     if not take:
         return
-    have = {r[0] for r in store.catalog.db.execute("SELECT key FROM sessions")}
+    have = store.session_keys()
     rows = {r[1]: SessionRow(*r) for r in prior.rows["sessions"]
             if r[11] in take and r[0] not in have and r[0] not in tombstoned}
     counts = dict.fromkeys(rows, 0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from deja import redact
+from deja.text import redact
 from deja.model import Role, Session
 
 # Stored text per record is capped (after redaction) so one pasted log cannot dominate the index.

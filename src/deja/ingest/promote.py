@@ -12,12 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from deja import fresh, paths, work
+from deja import paths
+from deja.ingest import fresh
+from deja.ingest import notes
 from deja.errors import DejaError, StoreError
 from deja.model import ROLE_CODE, Role
 from deja.sources.base import parse_time
 from deja.sources.notes import session_id
 from deja.store import Curation, SessionRow, Store
+from deja.text.clip import clip
+from deja.text.commands import split_command
+from deja.text.decision import conclusion
 
 STATES = ("accepted", "rejected", "superseded", "stale")
 # A promoted note stays short: it is the answer, the transcript keeps the rest.
@@ -42,12 +47,12 @@ def distil(row: SessionRow, records, state: str, why: str) -> str:
     """The note's text: what was asked, what was decided, what ran, what was touched, and where
     it came from."""
     question = next((r.text.strip() for r in records if r.role == _USER and r.text.strip()), "")
-    decision = row.decision or work.conclusion(records)
+    decision = row.decision or conclusion(records)
     commands: list[str] = []
     files: list[str] = []
     for r in records:
         if r.role == _CMD:
-            cmd = work.split_command(r.text)[0].split("\n", 1)[0]
+            cmd = split_command(r.text)[0].split("\n", 1)[0]
             if cmd and cmd not in commands:
                 commands.append(cmd)
         elif r.role in (_EDIT, _FILES):
@@ -58,7 +63,7 @@ def distil(row: SessionRow, records, state: str, why: str) -> str:
     if why:
         lines.append(f"Why: {why}")
     if question:
-        lines.append(f"Question: {work._clip(question, QUESTION_CHARS)}")
+        lines.append(f"Question: {clip(question, QUESTION_CHARS)}")
     if decision:
         lines.append(f"Decision: {decision}")
     if commands:
@@ -79,15 +84,15 @@ def promote(ident: str, state: str = "accepted", why: str = "", tags: Sequence[s
     try:
         if store.readonly:
             raise StoreError("another deja process is updating the index; promote again in a moment")
-        row = store.catalog.resolve(ident)
+        row = store.session(ident)
         if row.harness == "notes":
             raise DejaError(f"{row.key} is a notes session already; promote the transcript it came from")
-        text = distil(row, store.text.session_records(row.sid), state, why.strip())
+        text = distil(row, store.records(row.sid), state, why.strip())
     finally:
         store.close()
     project = row.cwd or row.project
     provenance = {"promoted": {"harness": row.harness, "session": row.id, "path": row.path, "state": state}}
-    entry, searchable = work.remember(text, project, ["promoted", *tags], directory=directory, extra=provenance)
+    entry, searchable = notes.remember(text, project, ["promoted", *tags], directory=directory, extra=provenance)
     note_key = f"notes:{session_id(project, parse_time(entry['ts']))}"
     store = Store(directory)
     try:

@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from deja.errors import IndexDamaged, IndexOutdated, StoreError
-from deja.lock import WriterLock, open_locked
-from deja.plain import Plain
+from deja.ingest.lock import WriterLock, open_locked
+from deja.ingest.report import Report
 from deja.store import Store, generations
 
 # What a read may parse in front of the person before answering, in bytes as parsed (compressed
@@ -43,6 +43,11 @@ INLINE_BYTES = int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
 # a change in the same timestamp tick would not move them (2 s ticks on FAT).
 RACY_NS = 3_000_000_000
 META_KEY = "fresh"
+# deja's own code that decides what is discovered and how a file is planned and prepared: the
+# top-level leaves (config, paths, projects …), the harness parsers, the write path and the text
+# rules it applies. A change to any module in these is a change the snapshot must not vouch over.
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CODE_DIRS = (_PACKAGE, *(os.path.join(_PACKAGE, d) for d in ("sources", "ingest", "text")))
 FORMAT = 2
 
 Progress = Callable[[str], None]
@@ -55,11 +60,11 @@ def _sig(st: os.stat_result) -> Sig:
 
 def current(store: Store) -> bool:
     """True when every observation of the last full check still holds: it would plan nothing."""
-    row = store.catalog.db.execute("SELECT value FROM meta WHERE key = ?", (META_KEY,)).fetchone()
-    if row is None:
+    blob = store.meta(META_KEY)
+    if not isinstance(blob, bytes):
         return False
     try:
-        fmt, env, followed, not_followed, sigs = marshal.loads(row[0])
+        fmt, env, followed, not_followed, sigs = marshal.loads(blob)
     except (EOFError, ValueError, TypeError):
         return False
     if fmt != FORMAT:
@@ -203,8 +208,7 @@ def recording() -> Iterator[Recording]:
     try:
         yield rec
         # deja's own code decides what is discovered and how a file is planned
-        here = os.path.dirname(os.path.abspath(__file__))
-        for d in (here, os.path.join(here, "sources")):
+        for d in CODE_DIRS:
             for path in [d, *(os.path.join(d, n) for n in real_listdir(d) if n.endswith(".py"))]:
                 rec.look(path)
                 rec.code.add((path, True))
@@ -227,7 +231,7 @@ def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
                 break
     if not why:
         stated = {path for path, follow in rec.seen if follow}
-        for path, harness in store.catalog.db.execute("SELECT path, harness FROM files WHERE state != 'gone'"):
+        for path, harness in store.live_files():
             if harness in harnesses and path not in stated:
                 why = f"{path} is not a file that can be stat'ed"
                 break
@@ -237,8 +241,7 @@ def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
     not_followed = sorted(p for p, follow in rec.seen if not follow)
     sigs = [rec.seen[p, True] for p in followed] + [rec.seen[p, False] for p in not_followed]
     blob = marshal.dumps((FORMAT, sorted(rec.env.items()), followed, not_followed, marshal.dumps(sigs, 2)))
-    with store.catalog.transaction():
-        store.catalog.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (META_KEY, blob))
+    store.put_meta(META_KEY, blob)
     return ""
 
 
@@ -262,7 +265,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
             if current(store):
                 return store, rebuild_note(directory)
             store.close()
-    from deja import indexer
+    from deja.ingest import indexer
 
     lock = WriterLock(directory)
     if not lock.acquire(wait=first, notice=progress):
@@ -273,7 +276,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
         try:
             store = open_locked(directory)
         except IndexOutdated:
-            from deja import rebuild
+            from deja.ingest import rebuild
 
             rebuild.run(directory, progress)
             store = open_locked(directory)
@@ -304,23 +307,6 @@ def rebuild_note(directory: Path) -> str:
     return "a rebuild of the index is running; answers come from the previous index until it is done"
 
 
-class Report(Plain):
-    """What bringing the index up to date did: `indexer.apply`'s answer, `deja index --json`."""
-
-    __slots__ = ("files", "parsed", "appended", "unchanged", "gone", "errors", "sessions", "records", "redactions",
-                 "seconds", "deferred")
-
-    def __init__(self, files: int = 0, parsed: int = 0, appended: int = 0, unchanged: int = 0, gone: int = 0,
-                 errors: int = 0, sessions: int = 0, records: int = 0, redactions: int = 0, seconds: float = 0.0,
-                 deferred: int = 0):
-        self.files, self.parsed, self.appended, self.unchanged, self.gone = files, parsed, appended, unchanged, gone
-        self.errors, self.sessions, self.records, self.redactions = errors, sessions, records, redactions
-        self.seconds, self.deferred = seconds, deferred
-
-    def as_dict(self) -> dict[str, int | float]:
-        return {k: getattr(self, k) for k in self.__slots__}
-
-
 def refresh(store: Store, progress: Progress | None = None, deadline: float | None = None) -> Report:
     """Bring the index up to date for `deja index` (the indexer's plan, applied): nothing to do
     when the snapshot holds (no parser is even imported), and a snapshot kept afterwards, so the searches that follow skip the full
@@ -329,7 +315,7 @@ def refresh(store: Store, progress: Progress | None = None, deadline: float | No
     if current(store):
         known = len(store.catalog.live_fids())
         return Report(files=known, unchanged=known)
-    from deja import indexer
+    from deja.ingest import indexer
 
     with recording() as rec:
         plan = indexer.make_plan(store)
@@ -339,7 +325,8 @@ def refresh(store: Store, progress: Progress | None = None, deadline: float | No
 def _apply_kept(store: Store, plan, rec: Recording, progress: Progress | None,  # plan: indexer.Plan
                 deadline: float | None = None) -> Report:
     """Apply a whole plan made under `rec`, then keep the snapshot when every file was read."""
-    from deja import indexer, sources
+    from deja import sources
+    from deja.ingest import indexer
 
     report = indexer.apply(store, plan, progress, deadline)
     store.text.close()  # commit and let merges finish before the lock goes

@@ -30,7 +30,7 @@ from typing import Any
 from deja import paths
 
 
-from deja.hook_payload import (
+from deja.hooks.payload import (
     BUDGET_SECONDS,
     CONTEXT_NOTES,
     CONTEXT_SESSIONS,
@@ -136,11 +136,11 @@ def context(p: Payload, store) -> str:
     project = p.project
     if not project:
         return ""
-    rows = [r for r in store.catalog.recent_sessions(CONTEXT_SESSIONS + 2, root=project)
+    rows = [r for r in store.recent(CONTEXT_SESSIONS + 2, root=project)
             if r.harness != "notes" and r.id != p.session][:CONTEXT_SESSIONS]
     notes: list[str] = []
-    for n in store.catalog.recent_sessions(CONTEXT_NOTES, harness="notes", root=project):
-        for rec in reversed(store.text.session_records(n.sid)):
+    for n in store.recent(CONTEXT_NOTES, harness="notes", root=project):
+        for rec in reversed(store.records(n.sid)):
             notes.append(f"- {_date(rec.time)} note: {_clip(rec.text, 240)}")
             if len(notes) >= CONTEXT_NOTES:
                 break
@@ -168,7 +168,7 @@ def prompt(p: Payload, store, state: State) -> str:
                and not state.seen("history-hint"))
     if history:
         # a question about the past is searched as asked: ranked by its rare words, filler dropped
-        from deja.hook_payload import QUESTION_CHARS, strip_recall
+        from deja.hooks.payload import QUESTION_CHARS, strip_recall
 
         res = search(store, strip_recall(p.prompt)[:QUESTION_CHARS], Options(limit=RECALL_SESSIONS + 4))
     else:
@@ -277,7 +277,7 @@ def tool(p: Payload, store, state: State) -> str:
 
 
 def _file_hint(store, path: str, p: Payload) -> str:
-    from deja.work import blame
+    from deja.search.work import blame
 
     res = blame(store, path, limit=PATTERN_SESSIONS + 1)
     ms = [m for m in res.items if m.touched and m.specificity in ("path", "suffix") and m.session.id != p.session]
@@ -294,7 +294,7 @@ def _file_hint(store, path: str, p: Payload) -> str:
 def _tool_of(cmd: str) -> tuple[str, str]:
     """The program a command line runs, as `deja how` names it (`pytest`, `cargo test`), and the
     shell segment that runs it. Empty for commands that only look around."""
-    from deja.work import program
+    from deja.text.commands import program
 
     for seg in re.split(r"\s*(?:&&|\|\||;|\n)\s*", cmd):
         prog = program(seg)
@@ -317,7 +317,8 @@ def _tool_of(cmd: str) -> tuple[str, str]:
 
 
 def _command_hint(store, tool_name: str, seg: str, p: Payload) -> str:
-    from deja.work import how, normalise_command
+    from deja.text.commands import normalise_command
+    from deja.search.work import how
 
     res = how(store, tool_name, project=p.project or None, limit=3)
     good = [i for i in res.items if i.sessions >= PATTERN_SESSIONS and i.failed < i.runs]
@@ -335,8 +336,8 @@ def precompact(p: Payload) -> None:
     """Before compaction: index the live transcript now, so nothing said is lost from recall.
     Writes only into an index that exists and is this deja's version, and only when the
     writer lock is free this instant."""
-    from deja import indexer
-    from deja.lock import open_for_write
+    from deja.ingest import indexer
+    from deja.ingest.lock import open_for_write
     from deja.store import INDEX_VERSION
 
     store = _open_store()

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
-from pathlib import Path
 
-from deja import notes, times
-from deja.errors import NotFound, QueryError
+from deja import times
+from deja.errors import QueryError
 from deja.terminal import strip as strip_escapes
 from deja.model import CODE_ROLE, ROLE_CODE, Role
 from deja.search import Options, project_sids, search
-from deja.search.signals import settled
 from deja.store import Filters, SessionRow, Store, StoredRecord
-from deja.tokenizer import tokens
+from deja.text.clip import clip
+from deja.text.commands import ENV, READ_ONLY, SEGMENTS, normalise_command, program, split_command
+from deja.text.decision import conclusion
+from deja.text.tokenizer import tokens
 
 # Records read per query, newest first: every use of a tool on most machines; beyond that the
 # answer says it is capped.
@@ -35,69 +35,11 @@ FIX_SESSIONS = 40
 # After an error, the commands read until the failing command passes (or this many).
 FIX_WINDOW = 12
 DIGEST_BYTES = 8192
-LINE_CHARS = 240
 T = TypeVar("T")
 
 _CMD, _EDIT, _FILES = ROLE_CODE[Role.COMMAND], ROLE_CODE[Role.EDIT], ROLE_CODE[Role.FILES]
 _USER, _ASSISTANT, _TOOL = ROLE_CODE[Role.USER], ROLE_CODE[Role.ASSISTANT], ROLE_CODE[Role.TOOL_OUTPUT]
-_EXIT = re.compile(r"\s+→ exit (-?\d+)\s*$")
-_SEGMENTS = re.compile(r"\s*(?:&&|\|\||;|\n)\s*")
-# Output plumbing that does not change what ran.
-_PLUMBING = re.compile(r"\s*(?:\|\s*(?:tail|head|less|more|cat)\b[^|]*|[12]?>&[12]|[12]?>\s*/dev/null)\s*")
-_ENV = re.compile(r"^(?:[A-Za-z_]\w*=\S*\s+)+")
-# Looking, not fixing: left out of what fixed an error.
-_READ_ONLY = set("ls cat head tail grep rg find pwd echo which wc tree less file stat env printenv type sed awk nl "
-                 "true sleep date cd".split()) | {f"git {w}" for w in ("status", "diff", "log", "show", "branch", "blame")}
-# Words that lead to the real program: `python -m pytest`, `uv run pytest`, `npx tsc`.
-_LAUNCHERS = set("python python3 uv uvx npx npm pnpm yarn bunx poetry pipenv sudo time timeout nice exec env "
-                 "bash sh hatch -m run exec x".split())
 _PATHISH = re.compile(r"[^\s'\"`()\[\]{}<>,;|*]+")
-# -- shared helpers
-def split_command(text: str) -> tuple[str, int | None]:
-    """A `command` record as (the command, its exit status when the store recorded a failure)."""
-    m = _EXIT.search(text)
-    cmd = text[: m.start()] if m else text
-    return (cmd[2:] if cmd.startswith("$ ") else cmd).strip(), int(m.group(1)) if m else None
-
-
-def normalise_command(cmd: str, cwd: str = "") -> str:
-    """A command as it would be typed again: no `cd … &&`, no output plumbing, no absolute prefix
-    of the session's own directory, single spaces."""
-    if cwd:
-        cmd = cmd.replace(cwd.rstrip("/") + "/", "")
-    parts = [p for p in _SEGMENTS.split(cmd) if p and not re.match(r"cd\s", p)]
-    return " ".join(" && ".join(_PLUMBING.sub(" ", p).strip() for p in parts).split())[:LINE_CHARS]
-
-
-def program(cmd: str) -> tuple[str, ...]:
-    """What a command runs: `python -m pytest -q` → (python, -m, pytest); `pytest -q` → (pytest,)."""
-    for seg in _SEGMENTS.split(cmd):
-        words = _ENV.sub("", seg.strip()).split()
-        if not words or words[0] == "cd":
-            continue
-        out = [os.path.basename(words[0])]
-        for w in words[1:]:
-            if out[-1] not in _LAUNCHERS:
-                break
-            if out[-1] in ("timeout", "nice", "time") and re.fullmatch(r"-?[\d.]+[smhd]?|-n", w):
-                continue  # `timeout 60 pytest` runs pytest
-            out.append(w if w.startswith("-") else os.path.basename(w))
-        return tuple(out)
-    return ()
-
-
-def conclusion(records: Sequence[StoredRecord]) -> str:
-    """The session's last assistant conclusion: from its last substantive assistant message, the
-    first line that states a decision or result (signals.DECISION), else its first line of prose."""
-    return _clip(settled([r.text for r in records if r.role == _ASSISTANT], fallback=True))
-
-
-def _clip(text: str, n: int = LINE_CHARS, flat: bool = True) -> str:
-    """At most n characters (an ellipsis when cut); `flat` folds whitespace to single spaces."""
-    text = " ".join(text.split()) if flat else text.strip()
-    return text if len(text) <= n else text[: max(0, n - 1)].rstrip() + "…"
-
-
 def _records(store: Store, clauses: list[tuple[str, ...]], roles: Sequence[int], limit: int,
              harness: str | None, project: str | None, since: float | None) -> tuple[list[StoredRecord], bool]:
     """The newest `limit` records of `roles` holding every clause, and whether more matched."""
@@ -147,11 +89,11 @@ def how(store: Store, tool: str, project: str | None = None, harness: str | None
         row = rows.get(r.sid)
         cmd, code = split_command(r.text)
         # The tool must be what runs (`python -m pytest`), not an argument (`pip install pytest`).
-        seg = next((x for x in _SEGMENTS.split(cmd) if rx.search(x) and first in {p.lower() for p in program(x)}), "")
+        seg = next((x for x in SEGMENTS.split(cmd) if rx.search(x) and first in {p.lower() for p in program(x)}), "")
         if row is None or not seg:
             continue
         key = normalise_command(seg, row.cwd)
-        g = groups.setdefault(key, Invocation(key, 0, 0, 0, float(r.time), _clip(cmd), row))
+        g = groups.setdefault(key, Invocation(key, 0, 0, 0, float(r.time), clip(cmd), row))
         g.sessions += (key, r.sid) not in seen
         seen.add((key, r.sid))
         g.runs += 1
@@ -232,7 +174,7 @@ def blame(store: Store, path: str, project: str | None = None, harness: str | No
             best[r.sid], m.mention, m.specificity = spec * 2 + touched, seen, SPECIFICITY[spec]
     ranked = sorted(found.values(), key=lambda m: (-(best[m.session.sid] // 2), not m.touched, -m.last, m.session.id))
     for m in ranked[:limit]:
-        m.decision = conclusion(store.text.session_records(m.session.sid))
+        m.decision = conclusion(store.records(m.session.sid))
     return Found(path, ranked[:limit], len(found), capped)
 
 
@@ -313,7 +255,7 @@ def fix(store: Store, error: str, project: str | None = None, harness: str | Non
     recs, capped = _records(store, [(w,) for w in words], [_TOOL, _USER], FIX_RECORDS, harness, project, since)
     sids = list(dict.fromkeys(r.sid for r in recs if _has(r.text, sig, raw_words)))[:FIX_SESSIONS]
     rows = store.catalog.sessions_by_sid(sids)
-    tried = [_fix_in(store.text.session_records(sid), sig, raw_words, rows[sid]) for sid in sids if sid in rows]
+    tried = [_fix_in(store.records(sid), sig, raw_words, rows[sid]) for sid in sids if sid in rows]
     found = sorted((f for f in tried if f is not None and (f.commands or f.edited)), key=lambda f: (not f.verified, -f.time))
     groups: dict[str, FixCommand] = {}
     for f in found:
@@ -331,7 +273,7 @@ def _fix_in(recs: list[StoredRecord], sig: str, words: Sequence[str], row: Sessi
     last = hits[-1]
     line = next((ln.strip() for ln in recs[last].text.splitlines() if sig in normalise_error(ln)), "")
     failed = next((split_command(r.text)[0] for r in reversed(recs[max(0, last - 6) : last]) if r.role == _CMD), "")
-    fs = FixSession(row, _clip(line), normalise_command(failed, row.cwd), [], [], False, float(recs[last].time))
+    fs = FixSession(row, clip(line), normalise_command(failed, row.cwd), [], [], False, float(recs[last].time))
     want = program(failed) if failed else ()
     for r in recs[last + 1 :]:
         fs.time = max(fs.time, float(r.time))
@@ -345,8 +287,8 @@ def _fix_in(recs: list[StoredRecord], sig: str, words: Sequence[str], row: Sessi
             if fs.verified:
                 break
             continue
-        w = _ENV.sub("", cmd).split()
-        if not w or w[0] in _READ_ONLY or " ".join(w[:2]) in _READ_ONLY:
+        w = ENV.sub("", cmd).split()
+        if not w or w[0] in READ_ONLY or " ".join(w[:2]) in READ_ONLY:
             continue
         n = normalise_command(cmd, row.cwd)
         if n and n not in fs.commands:
@@ -380,7 +322,7 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
     if not res.hits or res.tier == "weak":  # near misses are not an answer
         return None
     hit = res.hits[0]
-    recs = store.text.session_records(hit.session.sid)
+    recs = store.records(hit.session.sid)
     users = [r for r in recs if r.role == _USER]
     matched = {s.seq for s in hit.snippets if s.role == Role.USER.value}
     q = next((r for r in users if r.seq in matched), users[0] if users else None)
@@ -390,7 +332,7 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
     for r in recs:
         if r.role == _CMD:
             cmd, code = split_command(r.text)
-            line = _clip(cmd.split("\n", 1)[0], 200) + (f"  → exit {code}" if code else "")
+            line = clip(cmd.split("\n", 1)[0], 200) + (f"  → exit {code}" if code else "")
             commands += [line] if line not in commands else []
         elif r.role == _EDIT:
             files[r.text.split("\n", 1)[0]] = "edited"
@@ -407,7 +349,7 @@ def _markdown(d: Digest, max_bytes: int) -> str:
     """Long parts are shortened first, then lists, until the digest fits."""
     s = d.session
     when = times.local(s.updated)
-    title = s.title or _clip(d.question.split("\n", 1)[0], 100) or s.id
+    title = s.title or clip(d.question.split("\n", 1)[0], 100) or s.id
     head = [f"# {title}", "", f"{s.harness} session `{s.id}` · project `{s.project or '-'}` · {when}", ""]
 
     def listing(name: str, items: list[str], n: int) -> list[str]:
@@ -417,13 +359,13 @@ def _markdown(d: Digest, max_bytes: int) -> str:
     def build(qn: int, an: int, cn: int, fn: int) -> str:
         out = list(head)
         if d.question:
-            out += ["## Question", "", *("> " + ln for ln in _clip(d.question, qn, False).splitlines()), ""]
+            out += ["## Question", "", *("> " + ln for ln in clip(d.question, qn, False).splitlines()), ""]
         if d.match and an:
-            out += ["## Best match", "", _clip(d.match, an, False), ""]
+            out += ["## Best match", "", clip(d.match, an, False), ""]
         if d.decision:
             out += ["## Decision", "", d.decision, ""]
-        if an and d.answer and d.answer != d.match and _clip(d.answer, an, False) != d.decision:
-            out += ["## Last answer", "", _clip(d.answer, an, False), ""]
+        if an and d.answer and d.answer != d.match and clip(d.answer, an, False) != d.decision:
+            out += ["## Last answer", "", clip(d.answer, an, False), ""]
         out += listing("## Commands run", [f"`{c}`" for c in d.commands], cn) + listing("## Files touched", d.files, fn)
         return "\n".join(out).rstrip() + "\n"
 
@@ -435,38 +377,8 @@ def _markdown(d: Digest, max_bytes: int) -> str:
     return raw[: raw.rfind("\n") + 1] if "\n" in raw else raw
 
 
-# -- notes
-def remember(text: str, project: str, tags: Sequence[str] = (), directory: Path | None = None,
-             wait: float = 3.0, extra: dict | None = None) -> tuple[dict, bool]:
-    """Write a note and index the notes file (only it) right away; returns the note and whether it
-    is searchable now (not when another writer holds the index longer than `wait` seconds)."""
-    from deja import indexer, paths, sources  # the write path: hooks and searches import work.py without it
-    from deja.lock import open_for_write
-
-    entry = notes.remember(text, project, list(tags), extra)
-    directory = directory or paths.index_dir()
-    from deja.store import generations
-
-    if not generations.exists(directory):
-        return entry, False  # no index yet: the first build reads the notes file with the rest
-    deadline = time.monotonic() + wait
-    while (opened := open_for_write(directory, wait=False)) is None:
-        if time.monotonic() >= deadline:
-            return entry, False
-        time.sleep(0.05)
-    store, lock = opened
-    try:
-        src, known = sources.load("notes"), store.catalog.files()
-        indexer.apply(store, indexer.Plan([indexer.Task(src, p, indexer.file_stat(p), old=known.get(str(p))) for p in src.discover()]))
-        store.text.close()
-    finally:
-        store.close()
-        lock.release()
-    return entry, True
-
-
 __all__ = [
-    "how", "blame", "fix", "digest", "remember", "signature", "normalise_error", "normalise_command",
+    "how", "blame", "fix", "digest", "signature", "normalise_error", "normalise_command",
     "split_command", "conclusion", "program", "Found", "Invocation", "Mention", "FixResult", "FixSession",
     "FixCommand", "Digest",
 ]

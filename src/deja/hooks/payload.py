@@ -218,7 +218,7 @@ def keywords(text: str) -> list[str]:
     words about time; CJK runs cut at Chinese function words. The most specific few, in order."""
     text = strip_recall(text)
     found: list[tuple[int, str]] = []  # (position, word)
-    from deja.tokenizer import FILLER_EN, content_pieces
+    from deja.text.tokenizer import FILLER_EN, content_pieces
 
     for m in _CJK_RUN.finditer(text):
         for part in content_pieces(m.group()):
@@ -274,7 +274,7 @@ def quote(text: str) -> str:
     turned into look-alikes that close nothing (`</deja_recall>`, `(deja:`), the same length, so
     a quoted turn holding `</deja-recall>` can't end the "historical data" frame early. Every
     hook and MCP answer goes through this (wrap, one_line, the MCP server's Memory.run)."""
-    from deja import redact
+    from deja.text import redact
 
     if redact.enabled():
         text = redact.redact(text)[0]

@@ -24,14 +24,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from deja import config, faults, ingest, paths, projects, redact, sources
+from deja import config, faults, paths, projects, sources
+from deja.ingest.prepare import prepare
+from deja.text import redact
 from deja.errors import SourceError
-from deja.fresh import Report
 from deja.model import ROLE_CODE, Session, escaped
-from deja.search import signals
+from deja.ingest.report import Report
 from deja.sources.base import Source, unlisted
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
-from deja.tokenizer import analyzer_input
+from deja.text.decision import marks
+from deja.text.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
 # cost. Records go to the text index as each file arrives, so memory does not grow with it.
@@ -137,7 +139,7 @@ class _Ready(NamedTuple):
 
 
 def _ready(s: Session, fid: int) -> _Ready:
-    decision, reverted = signals.marks(s.records)
+    decision, reverted = marks(s.records)
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
                      root=projects.root_of(s.cwd))
@@ -322,7 +324,7 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
             item.skipped += s.skipped
             if s.key in tombstoned or _excluded(s.cwd, patterns):
                 continue
-            item.redactions += ingest.prepare(s, redacting)
+            item.redactions += prepare(s, redacting)
             if s.records:
                 kept.append(_ready(s, item.fid))
     except Exception as e:  # the same: one file, not the run
@@ -378,7 +380,7 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
         try:
             # forkserver, not fork: this process may already run tantivy's threads.
             ctx = multiprocessing.get_context("forkserver")
-            ctx.set_forkserver_preload(["deja.indexer"])
+            ctx.set_forkserver_preload(["deja.ingest.indexer"])
             with ProcessPoolExecutor(WORKERS, mp_context=ctx, initializer=_init_worker,
                                      initargs=(*args, os.getpid())) as pool:
                 while queue or pending:

@@ -1,7 +1,7 @@
 """`deja mcp`: the stdio MCP server (official `mcp` SDK, 2.x). A thin front over deja.search and
-deja.work: every tool opens the index, calls the library and renders dense text.
+deja.search.work: every tool opens the index, calls the library and renders dense text.
 
-Imported only by `deja mcp`, in a thread while deja.mcp_start answers the handshake: the SDK
+Imported only by `deja mcp`, in a thread while deja.mcp.start answers the handshake: the SDK
 costs ~0.5 s of imports that no other command, and no client's `initialize`, should wait for.
 Every tool answers with text (what agents read) and the same answer as `structuredContent`.
 Every answer is framed as untrusted historical data. The server never builds an index cold in
@@ -25,16 +25,19 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
-from deja import __version__, fresh, paths, times
-from deja.cli.render import iso, session_json
-from deja.mcp_start import INSTRUCTIONS, NAME, TITLE
-from deja import work as lib
+from deja import __version__, paths, times
+from deja.ingest import fresh
+from deja.ingest import notes
+from deja.mcp.start import INSTRUCTIONS, NAME, TITLE
+from deja.search import work as lib
 from deja.errors import DejaError, NotFound
-from deja.hook_payload import quote
+from deja.hooks.payload import quote
 from deja.model import CODE_ROLE
-from deja.search import Options, record_recalls, roles_from_names, search
+from deja.roles import roles_from_names
+from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
-from deja.store import SessionRow, Store, generations
+from deja.store import SessionRow, Store, generations, session_json
+from deja.times import iso
 
 log = logging.getLogger("deja.mcp")
 
@@ -184,7 +187,7 @@ def _harness(h: str | None) -> str | None:
 def _result(out: object) -> object:
     """A tool's return value for the SDK: an Answer becomes text plus `structuredContent`."""
     if isinstance(out, Answer):
-        from deja import redact
+        from deja.text import redact
 
         data = redact.redact_data(out.data)[0] if redact.enabled() else out.data  # sent, so redacted again
         return CallToolResult(content=[TextContent(type="text", text=out.text)],
@@ -390,7 +393,7 @@ def build(memory: Memory | None = None) -> MCPServer:
         tags: Annotated[list[str] | None, Field(description="tags")] = None,
     ) -> str:
         try:
-            entry, indexed = lib.remember(text, project or os.getcwd(), tags or [])
+            entry, indexed = notes.remember(text, project or os.getcwd(), tags or [])
         except DejaError as e:
             raise ToolError(str(e)) from e
         if not generations.exists(paths.index_dir()):
@@ -407,8 +410,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         limit: Annotated[int, Field(ge=1, le=200, description="records to return")] = 30,
     ) -> str:
         def run(store: Store) -> str:
-            row = store.catalog.resolve(id)
-            records = store.text.session_records(row.sid)
+            row = store.session(id)
+            records = store.records(row.sid)
             head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
             lines = [head]
             page = records[offset : offset + limit]
@@ -436,7 +439,7 @@ def build(memory: Memory | None = None) -> MCPServer:
 
 
 def serve(server: MCPServer | None = None, first: bytes = b"", answered: object = None) -> None:
-    """Run the server on stdin/stdout until the client hangs up. `first` is a line deja.mcp_start
+    """Run the server on stdin/stdout until the client hangs up. `first` is a line deja.mcp.start
     already read from stdin; `answered` the id of the `initialize` it already answered."""
     import anyio
 
@@ -450,7 +453,7 @@ def serve(server: MCPServer | None = None, first: bytes = b"", answered: object 
 async def _serve_stdio(server: MCPServer, first: bytes = b"", answered: object = None) -> None:
     """The SDK's stdio loop, except that a line that is not JSON-RPC gets the protocol's answer
     (a parse error with a null id) instead of silence; either way the server stays up. The line
-    read before the SDK loaded goes first, and the SDK's answer to an `initialize` deja.mcp_start
+    read before the SDK loaded goes first, and the SDK's answer to an `initialize` deja.mcp.start
     already answered is dropped (one answer per request)."""
     import anyio
     from mcp.server.stdio import stdio_server
