@@ -5,10 +5,13 @@ asks), and the hook set through the real prompt hook.
     python benchmarks/quality/run.py --home /tmp/deja-quality                 # hand, en, zh + hooks
     python benchmarks/quality/run.py --home /tmp/deja-quality --heldout       # the held-out sets only
     python benchmarks/quality/run.py --home /tmp/deja-quality --sets en --no-make --json out.json
+    python benchmarks/quality/run.py --home /tmp/deja-quality --sets chat --misses   # the long chats
 
 Each set gets its own HOME under --home (built by make.py unless --no-make; `hand` gets 20 MiB of
 generated background sessions, the generated sets none), indexed by the real `deja index`.
-A rank beyond the 15 sessions returned counts as a miss. Hooks: a history prompt (a cue, then a
+A rank beyond the 15 sessions returned counts as a miss. The long-chat sets (`chat`, `chat-heldout`)
+have several HOMEs each (under --home/SET/h0, h1, …); a question several sessions answer ("how many
+times …") is ranked by the first of them. Hooks: a history prompt (a cue, then a
 question) counts when the injection names the session that answers; an unrelated prompt counts
 when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
 --inproc asks through the library in one process instead (faster, counts nothing).
@@ -87,6 +90,25 @@ def run_set(root: Path, name: str, args) -> dict:
             shutil.rmtree(home)
         home.mkdir(parents=True)
         make.make(home, name, NOISE_MB.get(name, 0), args.seed)
+    homes = sorted(home.glob("h[0-9]*")) if name in make.CHAT else [home]
+    rows, hooks = [], []
+    for h in homes:
+        env = _env(h, args)
+        qs = json.loads((h / "questions.json").read_text())
+        for q, got in zip(qs, ask(env, [q["question"] for q in qs], args.inproc, args.semantic)):
+            ranks = [got["ids"].index(s) + 1 for s in q.get("sessions", [q["session"]]) if s in got["ids"]]
+            rows.append(q | {"rank": min(ranks) if ranks else 0, "tier": got["tier"], "total": got["total"],
+                             "top": got["ids"][:3], "home": h.name})
+        if name != "hand" and not args.no_hooks:
+            hooks.append(run_hooks(env, name, qs))
+    out: dict = {"questions": scores(rows), "rows": rows}
+    if hooks:
+        out["hooks"] = _merged(hooks)
+    return out
+
+
+def _env(home: Path, args) -> dict:
+    """The environment of a set's HOME, indexed (and embedded with --semantic)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "DEJA_"))}
     env["HOME"] = str(home)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -94,27 +116,29 @@ def run_set(root: Path, name: str, args) -> dict:
     if args.semantic:
         env["HF_HUB_OFFLINE"] = "1"
         subprocess.run([sys.executable, "-m", "deja", "embed"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    qs = json.loads((home / "questions.json").read_text())
-    rows = []
-    for q, got in zip(qs, ask(env, [q["question"] for q in qs], args.inproc, args.semantic)):
-        rows.append(q | {"rank": got["ids"].index(q["session"]) + 1 if q["session"] in got["ids"] else 0,
-                         "tier": got["tier"], "total": got["total"]})
-    out = {"questions": scores(rows), "rows": rows}
-    if name != "hand":
-        out["hooks"] = run_hooks(env, name, qs)
-    return out
+    return env
+
+
+def _merged(parts: list[dict]) -> dict:
+    """One hook result from several HOMEs' (the shares weighted by their prompts)."""
+    h, u = sum(p["history"] for p in parts), sum(p["unrelated"] for p in parts)
+    return {"history": h, "unrelated": u,
+            "history_answered": sum(p["history_answered"] * p["history"] for p in parts) / h,
+            "history_injected": sum(p["history_injected"] * p["history"] for p in parts) / h,
+            "unrelated_injected": sum(p["unrelated_injected"] * p["unrelated"] for p in parts) / u,
+            "missed": [m for p in parts for m in p["missed"]], "noisy": [m for p in parts for m in p["noisy"]]}
 
 
 def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
     lang = "zh" if name.endswith("zh") else "en"
-    held = name.startswith("heldout")
+    held = "heldout" in name
     cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
     history = [cues[i % len(cues)] + q["question"] for i, q in enumerate(qs)]
     unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]
     got = json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps(history + unrelated)], env=env,
                                     capture_output=True, text=True, check=True).stdout)
     hist, other = got[: len(history)], got[len(history):]
-    answered = [q["session"] in text for q, text in zip(qs, hist)]
+    answered = [any(s in text for s in q.get("sessions", [q["session"]])) for q, text in zip(qs, hist)]
     return {"history": len(history), "history_answered": sum(answered) / len(history),
             "history_injected": sum(bool(t) for t in hist) / len(history),
             "unrelated": len(unrelated), "unrelated_injected": sum(bool(t) for t in other) / len(unrelated),
@@ -132,6 +156,7 @@ def main() -> None:
     ap.add_argument("--inproc", action="store_true", help="ask through the library in one process, not the CLI")
     ap.add_argument("--semantic", action="store_true", help="run `deja embed` and search with the semantic tier")
     ap.add_argument("--misses", action="store_true", help="list the questions not ranked first")
+    ap.add_argument("--no-hooks", action="store_true", help="skip the hook set")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     names = args.sets.split(",") if args.sets else HELDOUT if args.heldout else TUNING
@@ -152,7 +177,8 @@ def main() -> None:
         for n, r in results.items():
             for row in r["rows"]:
                 if row["rank"] != 1:
-                    print(f"- {n}: {row['question']} -> rank {row['rank'] or '>15'} ({row['tier']}, {row['total']} sessions)")
+                    print(f"- {n}: {row['question']} -> rank {row['rank'] or '>15'} ({row['tier']}, {row['total']} sessions;"
+                          f" {row.get('home', '')} answer {row['session'][-4:]}, top {[t[-4:] for t in row.get('top', [])]})")
             for p in r.get("hooks", {}).get("missed", []):
                 print(f"- {n} hook missed: {p}")
             for p in r.get("hooks", {}).get("noisy", []):

@@ -179,7 +179,9 @@ _HISTORY = _Lazy(
     r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|session)|"
     r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|(?:do|did)\s+you\s+remember|"
     r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to)\b"
-    r"|上次|上回|之前|昨天|以前|前天|上周|上个月|那次|曾经|先前|早些时候|以往",
+    r"|上次|上回|上一次|之前|昨天|以前|前天|前几天|前些天|上周|上个月|那次|那天|曾经|先前|早些时候|以往"
+    # the Chinese of "do you remember", "we talked about": cues as their English are
+    r"|还记得|记得吗|记不记得|我记得|聊过|谈过|讨论过|说过|提过",
     re.I,
 )
 _PREFERENCE = _Lazy(r"\b(?:prefer\w*|like[sd]?|favou?rites?|habits?|habitually)\b|偏好|喜欢|习惯|爱用|倾向", re.I)

@@ -22,7 +22,7 @@ from deja.search import signals
 from deja.search.query import Query, parse
 from deja.search.snippets import regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
-from deja.text.tokenizer import index_form
+from deja.text.tokenizer import index_form, is_cjk, is_scaffold
 
 SCHEMA_VERSION = 2
 
@@ -71,9 +71,14 @@ COMMON_RECORDS = 10_000
 COMMON_SHARE = 0.02
 # Sessions whose records are ranked after the session-level pass.
 GRADED_POOL = 200
+# A question's leading sessions whose leading records are judged by their best passage too.
+PASSAGE_SESSIONS = 20
+PASSAGE_RECORDS = 3
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
 MIN_COVERAGE = 0.35
+# What a question's scaffolding word (tokenizer.SCAFFOLD_EN) weighs against its idf.
+SCAFFOLD_WEIGHT = 0.25
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -233,6 +238,22 @@ _COMMANDISH = re.compile(r"(?:^|\s)(?:\$\s|--?[a-z][\w-]*|\.{0,2}/[\w.-]|~/)|[\w
                          r"cpp|json|ya?ml|toml|md|sh|sql|html|css|lock|cfg|ini|txt)\b", re.IGNORECASE)
 
 
+def _straddling(clauses, dfs: list[int]) -> set[int]:
+    """The CJK bigrams no record holds that straddle a word boundary: next to a held bigram of
+    the same run (给北 before 北极 in 给北极星, 步出 after 同步 in 同步出故障). A question's Chinese
+    is searched as its bigrams, and these are in no text at all: they are no missing word. A
+    missing bigram among missing ones (度假 in 十月度假去) is a word the sessions do not hold."""
+    def bigram(i: int) -> bool:
+        c = clauses[i]
+        return len(c) == 1 and len(c[0]) == 2 and is_cjk(c[0][0])
+
+    def chained(i: int, j: int) -> bool:  # clause j continues clause i's run
+        return 0 <= i < len(clauses) and 0 <= j < len(clauses) and bigram(i) and bigram(j) and clauses[i][0][1] == clauses[j][0][0]
+
+    return {i for i, df in enumerate(dfs) if not df and bigram(i)
+            and ((chained(i - 1, i) and dfs[i - 1]) or (chained(i, i + 1) and dfs[i + 1]))}
+
+
 def _idf(df: int, n: int) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
@@ -245,17 +266,25 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     text = store.text
     n = max(1, text.num_docs())
     forms = {c[0]: f for c in clauses if len(c) == 1 and (f := signals.forms(c[0]))}
+    for w, joined in q.compounds.items():
+        # "timing out" is a timeout, when the sessions say so: not any form of "time"
+        if any(text.doc_freq((j,)) for j in joined):
+            forms[w] = joined
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
-    variants = Variants(fuzzy=fuzzy, forms=forms)
+    # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
+    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
+    variants = Variants(fuzzy=fuzzy, forms=forms, boost=boost)
     # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
     # much as the clauses that some record holds do on average: a session without it holds less
     # of the query, but a paraphrase word alone does not make every answer a near miss.
     weights = [_idf(df, n) for df in dfs]
     held = [w for w, df in zip(weights, dfs) if df]
     typical = sum(held) / len(held) if held else 1.0
-    weights = [w if df else typical for w, df in zip(weights, dfs)]
+    straddle = _straddling(clauses, dfs)
+    weights = [w if df else 0.0 if i in straddle else typical for i, (w, df) in enumerate(zip(weights, dfs))]
+    weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
     total_weight = sum(weights) or 1.0
     tf: list[dict[int, int]] = [{} for _ in clauses]
     pool: set[int] = set()
@@ -284,7 +313,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         graded[sid] = (bm25(sid, norm), cov)
     best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
     cands, _ = text.search(clauses, filters, k, require_all=False, variants=variants, within=best)
-    res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows)
+    res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows,
+                weights=weights)
     if res.hits:
         top = res.hits[0].coverage
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
@@ -346,14 +376,18 @@ def _meaning_hits(store: Store, sem, filters: Filters) -> list[Hit]:
 
 
 def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
-          variants: Variants | None = None, sem=None, graded: dict | None = None, rows: dict | None = None) -> Result:
+          variants: Variants | None = None, sem=None, graded: dict | None = None, rows: dict | None = None,
+          weights: list[float] | None = None) -> Result:
     """Sessions from their candidate records: the best record plus a share of the next few
-    (with `graded`, {sid: (session score, coverage)}, added to the session-level score), then
-    the bounded signals, then snippets and the answering turn of the shown hits."""
+    (with `graded`, {sid: (session score, coverage)}, added to the session-level score; with
+    the clauses' `weights`, a record scores at least its best passage), then the bounded
+    signals, then snippets and the answering turn of the shown hits."""
     now = time.time()
+    # whose words weigh more: the person's, or the assistant's for a question about what it said
+    heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]
     by_sid: dict[int, list] = {}
     for c in cands:
-        score = c.score * (USER_WEIGHT if c.role == ROLE_CODE[Role.USER] else 1.0)
+        score = c.score * (USER_WEIGHT if c.role == heavy else 1.0)
         by_sid.setdefault(c.sid, []).append((score, c))
     if rows is None:
         rows = store.catalog.sessions_by_sid(by_sid)
@@ -361,27 +395,31 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     recalls = store.catalog.recall_counts(keys)
     curated = store.catalog.curation(keys)
     promoted = store.catalog.promoted_notes(keys)
-    hits = []
+    ranked: list[tuple[Hit, list, float, float]] = []
     for sid, items in by_sid.items():
         row = rows.get(sid)
         if row is None:
             continue  # records of a file whose catalog row is not committed yet
         items.sort(key=lambda x: -x[0])
-        scores = [s for s, _ in items]
-        score = scores[0] + EXTRA_RECORD_WEIGHT * sum(scores[1 : 1 + EXTRA_RECORDS])
         cov = 1.0
+        session_score = 0.0
         if graded is not None:
             session_score, cov = graded.get(sid, (0.0, 0.0))
-            score += session_score
-        score *= freshness(row.updated, now)
-        score *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
-        score *= reuse_lift(recalls.get(row.key, 0))
-        score *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0
+        lift = freshness(row.updated, now)
+        lift *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
+        lift *= reuse_lift(recalls.get(row.key, 0))
+        lift *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0
         c = curated.get(row.key)
-        hit = Hit(row, len(items), score, decision=row.decision, state=c.state if c else "", coverage=cov)
-        answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
+        hit = Hit(row, len(items), 0.0, decision=row.decision, state=c.state if c else "", coverage=cov)
+        ranked.append((hit, items, session_score, lift))
+    if weights is not None:
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants)
+    hits = []
+    for hit, items, session_score, lift in ranked:
+        scores = [sc for sc, _ in items]
+        hit.score = (scores[0] + EXTRA_RECORD_WEIGHT * sum(scores[1 : 1 + EXTRA_RECORDS]) + session_score) * lift
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
-        hit.answer = answer
+        hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
@@ -400,6 +438,26 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         h.answer = made[-1] if h.answer is not None else None
         h.score = round(h.score, 4)
     return Result(q.text, tier, total, capped, hits, q.explain())
+
+
+def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
+              wants: str = "") -> None:
+    """A long turn judged by its best stretch (search.passage): the leading records of the
+    leading sessions score at least their best passage's weight, lifted when it holds the
+    kind of answer the question `wants`; re-sorted."""
+    from deja.search import passage
+
+    hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
+    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(PASSAGE_RECORDS, len(items)))]
+    bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
+    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants)
+    for (i, j), b in zip(todo, bodies):
+        items = hits[i][1]
+        sc, c = items[j]
+        p, lift = passage.score(m, b.text)
+        items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else 1.0)) * lift, c)
+    for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
+        items.sort(key=lambda x: -x[0])
 
 
 def record_recalls(store: Store, hits: Sequence[Hit]) -> None:

@@ -20,18 +20,46 @@ from deja.plain import Plain
 from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, tokens
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
+# "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
+# the possessive itself would match). Inside quotes a phrase stays as typed.
+_POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s(?=[^\w'’]*$)", re.IGNORECASE)
+# A question about what the assistant said ("what did you suggest", "your advice", 你建议): its
+# answer is in an assistant turn, which then weighs what a person's own turn weighs otherwise.
+_ASKS_ASSISTANT = re.compile(
+    r"\b(?:did|had|have|would|were)\s+you\b|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
+    r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
+    r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
+
+# The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number.
+_WANTS = (
+    ("time", re.compile(r"^\W*when\b|\bwhat\s+(?:date|day|time|month|year|week)\b|\bhow\s+long\s+ago\b|什么时候|哪天|哪一天|几号|几月|哪年",
+                        re.IGNORECASE)),
+    ("person", re.compile(r"^\W*who\b|\bwhom\b|\bwho\s+(?:is|was|did|does)\b|是谁|跟谁|和谁", re.IGNORECASE)),
+    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
+                          re.IGNORECASE)),
+)
+
+# A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
+# "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
+_PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IGNORECASE)
 
 
 class Query(Plain):
     # clauses: one token = a term, several = a phrase; content: the clauses that are not filler;
-    # question: some filler was dropped (the content is ranked, not ANDed)
-    __slots__ = ("text", "clauses", "content", "question")
+    # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
+    # question about what the assistant said (its turns weigh as a person's do otherwise)
+    # wants: the kind of answer a question asks for (time | person | number | "")
+    # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
         self.text, self.clauses = text, clauses
         self.content = clauses if content is None else content
         self.question = question
+        self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
+        self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
+        self.compounds = _compounds(text, self.content) if question else {}
 
     @property
     def terms(self) -> set[str]:
@@ -63,7 +91,7 @@ def parse(text: str) -> Query:
             content.append(toks)
 
     def words(part: str) -> None:
-        toks = tuple(tokens(part))
+        toks = tuple(tokens(_POSSESSIVE.sub("", part)))
         add(toks, all(is_filler(t) for t in toks))
 
     for phrase, word in _PIECES.findall(text):
@@ -93,6 +121,21 @@ def parse(text: str) -> Query:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
     return Query(text, tuple(clauses), tuple(content) if content else None, question)
+
+
+def _compounds(text: str, content) -> dict[str, list[str]]:
+    from deja.search.signals import stem
+
+    words = {c[0] for c in content if len(c) == 1}
+    out: dict[str, list[str]] = {}
+    for verb, particle in _PHRASAL.findall(text):
+        verb, particle = verb.lower(), particle.lower()
+        if verb not in words:
+            continue
+        base = stem(verb)
+        bases = {verb, base, base + "e"} if not base.endswith("e") else {verb, base}
+        out[verb] = sorted({b + particle + s for b in bases for s in ("", "s")})
+    return out
 
 
 _SINCE = re.compile(r"^(\d+(?:\.\d+)?)\s*([smhdwy])$")

@@ -67,12 +67,15 @@ class Filters(Plain):
 
 class Variants(Plain):
     """How single-word clauses may also match: within one edit (`fuzzy`, tantivy's Levenshtein
-    automaton), or as any of the listed other forms (`forms`)."""
+    automaton), or as any of the listed other forms (`forms`); and what a word's match weighs in
+    a record's score (`boost`, 1 when not listed)."""
 
-    __slots__ = ("fuzzy", "forms")
+    __slots__ = ("fuzzy", "forms", "boost")
 
-    def __init__(self, fuzzy: frozenset[str] = frozenset(), forms: Mapping[str, Sequence[str]] | None = None):
+    def __init__(self, fuzzy: frozenset[str] = frozenset(), forms: Mapping[str, Sequence[str]] | None = None,
+                 boost: Mapping[str, float] | None = None):
         self.fuzzy, self.forms = fuzzy, {} if forms is None else forms
+        self.boost = {} if boost is None else boost
 
 
 class Candidate(Plain):
@@ -266,6 +269,8 @@ class TextIndex:
                 q = tantivy.Query.term_query(self.schema, "text", tokens[0])
             else:
                 q = tantivy.Query.phrase_query(self.schema, "text", list(tokens))
+            if len(tokens) == 1 and variants and tokens[0] in variants.boost:
+                q = tantivy.Query.boost_query(q, variants.boost[tokens[0]])
             subs.append((occur, q))
         return tantivy.Query.boolean_query(subs)
 

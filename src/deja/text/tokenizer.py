@@ -147,13 +147,32 @@ FILLER_EN = frozenset(
 # Chinese question is cut at these (longest first) and only the rest is searched. Single
 # characters only where they are almost never inside a word (not 对 of 对账, 过 of 过期).
 FILLER_ZH = tuple(sorted(
-    """上次 上回 之前 昨天 以前 前天 上周 上个月 那次 曾经 先前 早些时候 以往 前几天 当时 还记得 记得 记不记得
+    """上次 上回 上一次 之前 昨天 以前 前天 前些天 那天 上周 上个月 那次 曾经 先前 早些时候 以往 前几天 当时 还记得 记得 记不记得
     什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
     可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
-    到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 讨论过
-    老是 一直 总是 最后 现在 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁""".split(),
+    到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 谈过 讨论过
+    关于 对于 有关 至于 以及 老是 一直 总是 最后 现在 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁""".split(),
     key=len, reverse=True,
 ))
+
+
+# Question scaffolding: words a question about the past is built with ("which database did we
+# *pick*", "what *date* is the race", "what did you *recommend*") that its answer seldom repeats
+# ("we went with Postgres", "on October 12", "I'd take the train"). Unlike filler they are kept and
+# may match, but they weigh a fraction of a content word (search.SCAFFOLD_WEIGHT): neither they
+# nor their absence decides which session answers. (Chinese: 选/用/决定 are mostly in the
+# answer itself, so there is no Chinese list.)
+SCAFFOLD_EN = frozenset(
+    """advice advise advised answer called chose choose chosen date day decide decided decision end ended
+    feel felt gave get give got go going happen happened idea keep kept kind made make name named opinion pick picked
+    plan planned propose proposed recommend recommended recommendation selected select settle settled
+    suggest suggested suggestion thing things think thought tip type use used view views way went""".split()
+)
+
+
+def is_scaffold(token: str) -> bool:
+    """Is this query token question scaffolding (kept, weighed low)?"""
+    return token in SCAFFOLD_EN
 
 
 def is_filler(token: str) -> bool:

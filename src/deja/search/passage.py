@@ -1,0 +1,123 @@
+"""The best passage of a record: how much of a question one stretch of a turn holds.
+
+A record's BM25 is normalised by its length, so an answer said in passing inside a long turn (one
+sentence of an assistant's eight) scores below a short line that merely shares a word or two
+with the question. The passage score is the rarity (idf) of the distinct content clauses found
+together in one sentence (at most WINDOW tokens of it), on the scale of BM25 for a short record
+holding each once (PASSAGE_SCALE): a long turn is judged by its best sentence, as if that sentence
+were a turn of its own, not diluted by the rest of it.
+
+A question that asks for a time, a person or a number ("when did we…", "who is…", "how many…")
+is answered by a sentence that holds one: a record whose best sentence holds it weighs ANSWER_LIFT
+more (the expected kind of answer, told from the question by search.query).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from deja.plain import Plain
+from deja.text.tokenizer import tokens
+
+# Tokens in a passage at most: about a sentence (CJK: characters, as bigrams).
+WINDOW = 24
+# What a word held once weighs in a very short record, against its idf: (k1 + 1) / (1 + k1 (1 - b))
+# with the text index's BM25 (tantivy: k1 1.2, b 0.75).
+PASSAGE_SCALE = 2.2 / 1.3
+# A sentence holding the kind of answer the question asks for.
+ANSWER_LIFT = 1.25
+
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+# What answers each kind of question (search.query.Query.wants), in a sentence as written.
+ANSWERS = {
+    "time": (rf"\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)|\d{{4}}-\d\d(?:-\d\d)?|\d{{1,2}}[:.]\d\d|\d{{1,2}}\s*(?:am|pm)|"
+             r"yesterday|today|tomorrow|tonight|weekend|ago|(?:last|next|this|that)\s+(?:week|month|year|quarter|sprint|night|"
+             r"morning|evening|time|spring|summer|autumn|fall|winter))\b|[周礼][一二三四五六日天]|星期|\d+\s*[月号日点]|昨天|前天|今天|明天|上周|下周|上个月"),
+    # a capitalised word inside a sentence; in Chinese, a common surname after 和/跟/与/找/问…
+    "person": (r"(?-i:(?<=[\w,;:] )[A-Z][a-z]+\b)|\b(?:mr|mrs|ms|dr)\b|(?:和|跟|与|同|找|问|让|叫|请)"
+               r"[王李张刘陈杨黄赵吴周徐孙朱胡郭林罗郑梁谢宋唐韩冯邓曹彭曾肖董袁潘蒋蔡杜叶程苏魏吕丁沈姚卢姜崔钟谭陆汪廖贾夏韦邹孟熊秦邱]"),
+    "number": (r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|"
+               r"thousand|dozen|half|twice|once|percent)\b|[$€£¥]|[一二三四五六七八九十百千万两]\s*[次个天块元%]"),
+}
+_BREAK = "dejasentencebreak"
+_SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+
+
+@lru_cache(maxsize=4)
+def _answer(wants: str) -> re.Pattern[str] | None:
+    # compiled on first use: a search that asks for no kind of answer does not pay for it
+    return re.compile(ANSWERS[wants], re.IGNORECASE) if wants in ANSWERS else None
+
+
+class Matcher(Plain):
+    """A question's clauses as the passage score reads them, built once per search: each word
+    and its `forms` -> its clause, the phrases, the clauses' weights, the kind of answer wanted."""
+
+    __slots__ = ("single", "phrases", "weights", "answer")
+
+    def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
+                 forms: Mapping[str, Sequence[str]], wants: str = ""):
+        self.single: dict[str, int] = {}
+        self.phrases: list[tuple[int, tuple[str, ...]]] = []
+        for i, c in enumerate(clauses):
+            if len(c) == 1:
+                for w in (c[0], *forms.get(c[0], ())):
+                    self.single.setdefault(w, i)
+            elif c:
+                self.phrases.append((i, tuple(c)))
+        self.weights, self.answer = weights, _answer(wants)
+
+
+def score(m: Matcher, text: str) -> tuple[float, float]:
+    """The best sentence's summed weight of the distinct clauses it holds in a window (a word in
+    any of its forms; a phrase as its tokens in order), and the lift for the record: ANSWER_LIFT
+    when a sentence holding the best share of them also holds the kind of answer wanted."""
+    sentences = _SENTENCE.split(text)
+    # one analyzer call per record, the sentences kept apart by a token no text holds
+    toks = tokens(f" {_BREAK} ".join(sentences))
+    events: list[tuple[int, int]] = []  # (position, clause)
+    single = m.single
+    for p, t in enumerate(toks):
+        i = single.get(t)
+        if i is not None:
+            events.append((p, i))
+    for i, c in m.phrases:
+        n = len(c)
+        events += [(p, i) for p in range(len(toks) - n + 1) if toks[p] == c[0] and tuple(toks[p : p + n]) == c]
+    if not events:
+        return 0.0, 1.0
+    events.sort()
+    breaks = [p for p, t in enumerate(toks) if t == _BREAK]
+    per: dict[int, float] = {}  # sentence -> its best window
+    weights = m.weights
+    held: dict[int, int] = {}
+    total = 0.0
+    lo = 0
+    sentence = -1
+    for k, (pos, i) in enumerate(events):
+        at = bisect(breaks, pos)
+        if at != sentence:  # a window never spans two sentences
+            sentence, held, total, lo = at, {}, 0.0, k
+        while events[lo][0] <= pos - WINDOW:
+            j = events[lo][1]
+            held[j] -= 1
+            if not held[j]:
+                del held[j]
+                total -= weights[j]
+            lo += 1
+        if i not in held:
+            held[i] = 0
+            total += weights[i]
+        held[i] += 1
+        per[sentence] = max(per.get(sentence, 0.0), total)
+    best = max(per.values())
+    lift = 1.0
+    if m.answer is not None and best:
+        top = [k for k, v in per.items() if v >= best * 0.999]
+        if any(m.answer.search(sentences[k]) for k in top if k < len(sentences)):
+            lift = ANSWER_LIFT
+    return best * PASSAGE_SCALE, lift
