@@ -460,10 +460,10 @@ def build(memory: Memory | None = None) -> MCPServer:
     def handoff(
         id: Annotated[str, Field(description="session id, harness:id, or a unique prefix (recall shows them)")],
         ctx: Context | None = None,
-    ) -> str:
+    ) -> Answer | str:
         from deja.views import handoff as views
 
-        def run(store: Store) -> str:
+        def run(store: Store) -> Answer:
             b = views.brief(store, store.catalog.resolve(id))
             _served("handoff", ctx, id, [b.session.key], b.markdown)
             return Answer(PREAMBLE + b.markdown,

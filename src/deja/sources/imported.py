@@ -36,6 +36,7 @@ import msgspec
 from deja import paths, times
 from deja.model import Parsed, Role, Session
 from deja.sources.base import Lines, Skips, Source, basename, read_bytes
+from deja.sources.look import PLAIN, Look
 
 VERSION = 1  # of the record
 SUFFIX = ".jsonl"
@@ -114,8 +115,8 @@ def slug(name: str) -> str:
 # -- the store
 
 
-def directory() -> Path:
-    return paths.imported_dir()
+def directory(getenv: paths.Getenv | None = None) -> Path:
+    return paths.imported_dir(getenv)
 
 
 def origin_dir(origin: str) -> Path:
@@ -128,9 +129,9 @@ def shard(origin: str, harness: str, session_id: str) -> Path:
     return origin_dir(origin) / f"{int.from_bytes(h, 'big') % SHARDS}{SUFFIX}"
 
 
-def _shards(d: Path) -> list[Path]:
+def _shards(d: Path, look: Look = PLAIN) -> list[Path]:
     try:
-        names = [e.name for e in os.scandir(d) if e.name.endswith(SUFFIX) and e.name[: -len(SUFFIX)].isdigit()
+        names = [e.name for e in look.scandir(d) if e.name.endswith(SUFFIX) and e.name[: -len(SUFFIX)].isdigit()
                  and e.is_file(follow_symlinks=False)]
     except (FileNotFoundError, NotADirectoryError):
         return []
@@ -141,14 +142,14 @@ def origin_files(origin: str) -> list[Path]:
     return _shards(origin_dir(origin))
 
 
-def files() -> list[Path]:
-    """Every origin's files, sorted."""
-    d = directory()
+def files(look: Look = PLAIN) -> list[Path]:
+    """Every origin's files, sorted (seen through `look` when discovery asks)."""
+    d = directory(look.env)
     try:
-        dirs = sorted(e.name for e in os.scandir(d) if not e.name.startswith(".") and e.is_dir(follow_symlinks=False))
+        dirs = sorted(e.name for e in look.scandir(d) if not e.name.startswith(".") and e.is_dir(follow_symlinks=False))
     except (FileNotFoundError, NotADirectoryError):
         return []
-    return [p for name in dirs for p in _shards(d / name)]
+    return [p for name in dirs for p in _shards(d / name, look)]
 
 
 def lines(path: Path) -> Iterator[bytes]:
@@ -220,11 +221,11 @@ class Imported(Source):
             parts.append(f"cut short: {', '.join(cut)}")
         return f"last import ({when}, from {source}): " + "; ".join(parts) if parts else ""
 
-    def roots(self) -> list[Path]:
-        return [directory()]
+    def roots(self, look: Look = PLAIN) -> list[Path]:
+        return [directory(look.env)]
 
-    def discover(self) -> list[Path]:
-        return files()
+    def discover(self, look: Look = PLAIN) -> list[Path]:
+        return files(look)
 
     def parse(self, path: Path, start: int = 0) -> Parsed:
         lines_ = Lines(read_bytes(path, start), base=start)
