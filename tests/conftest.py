@@ -71,7 +71,8 @@ def deja(*args: str, env: dict | None = None, check: bool = True, prefix: tuple[
     records its peak RSS; DEJA_TEST_CRASH kills it; `index --background` is a detached process;
     a call from a thread other than the main one runs beside others."""
     full_env = {k: v for k, v in {**os.environ, **(env or {})}.items() if v is not None}  # None: unset
-    own = proc or prefix or max_bytes or measure or "--background" in args or any(
+    # --exec replaces the process with the agent it starts: never this one
+    own = proc or prefix or max_bytes or measure or "--background" in args or "--exec" in args or any(
         full_env.get(k) for k in _OWN_PROCESS_ENV) or threading.current_thread() is not threading.main_thread()
     if not own:
         run = _in_process(list(args), env or {}, cwd, input)
