@@ -53,3 +53,16 @@ def test_times_are_formatted_by_deja_times():
     assert times.ago(1000.0, now=1000.0 + 3 * 86400 + 5) == "3 days ago"
     assert times.ago(1000.0, now=1000.0 + 3600) == "1 hour ago" and times.ago(5.0, now=10.0) == "just now"
     assert times.when(float("nan")) == "----------"
+
+
+def test_the_command_list_says_what_each_command_says_of_itself():
+    """`deja --help` lists each command with the first paragraph of its own docstring (copied
+    into deja.cli.COMMANDS so the listing imports no command); the two cannot drift."""
+    import importlib
+
+    from deja.cli import COMMANDS
+
+    for name, (module, line) in COMMANDS.items():
+        cmd = getattr(importlib.import_module(module), name.replace("-", "_"))
+        first = " ".join((cmd.help or "").strip().split("\n\n")[0].split())
+        assert line == first, f"deja {name}: the list says {line!r}, the command {first!r}"
