@@ -66,8 +66,8 @@ def imports(path: Path) -> list[tuple[int, str]]:
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.If) and _type_checking(child):
-                for sub in child.orelse:
-                    visit(sub)
+                for branch in child.orelse:
+                    visit(branch)
                 continue
             if isinstance(child, ast.Import):
                 out.extend((child.lineno, a.name) for a in child.names if a.name.split(".")[0] == "deja")

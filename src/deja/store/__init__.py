@@ -70,8 +70,7 @@ class Store:
             if create:
                 self.catalog.set_meta("index_version", INDEX_VERSION)
             elif not readonly and version != INDEX_VERSION:
-                shown = version.decode("utf-8", "replace") if isinstance(version, bytes) else version
-                raise IndexOutdated(f"the index at {directory} is of another version ({shown}; this deja writes {INDEX_VERSION})")
+                raise IndexOutdated(f"the index at {directory} is of another version ({version}; this deja writes {INDEX_VERSION})")
             self.text = TextIndex(directory / "text", create=create)
         except BaseException:
             self.catalog.close()
@@ -124,8 +123,9 @@ class Store:
         return self.catalog.display_ids(rows)
 
     def meta(self, key: str) -> str | bytes | None:
-        """A value kept in the catalog's meta table (None when absent)."""
-        return self.catalog.get_meta(key)
+        """A value kept in the catalog's meta table (None when absent; bytes as they were put)."""
+        value: str | bytes | None = self.catalog.get_meta(key)
+        return value
 
     def put_meta(self, key: str, value: str | bytes) -> None:
         """Keep a value in the catalog's meta table, committed."""

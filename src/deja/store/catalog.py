@@ -143,7 +143,7 @@ class Catalog:
         self.db.execute("COMMIT")
 
     # -- meta
-    def get_meta(self, key: str) -> str | bytes | None:
+    def get_meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
