@@ -38,3 +38,31 @@ def test_one_clip():
                 if len(body) <= 3:  # a clip, not a function that also cuts somewhere in its work
                     found.append(f"{name}:{node.name}")
     assert not found, f"a second clip: {found}"
+
+
+def test_times_are_formatted_by_deja_times():
+    """Formatting a time for a person is deja.times' (local, iso, when, ago): the CLI keeps no
+    forwarders and no copy of its own."""
+    for name, text in _modules().items():
+        if name.startswith("cli/"):
+            tree = ast.parse(text)
+            defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+            assert not defined & {"iso", "day", "when", "_ago", "ago", "_day"}, name
+    from deja import times
+
+    assert times.ago(1000.0, now=1000.0 + 3 * 86400 + 5) == "3 days ago"
+    assert times.ago(1000.0, now=1000.0 + 3600) == "1 hour ago" and times.ago(5.0, now=10.0) == "just now"
+    assert times.when(float("nan")) == "----------"
+
+
+def test_the_command_list_says_what_each_command_says_of_itself():
+    """`deja --help` lists each command with the first paragraph of its own docstring (copied
+    into deja.cli.COMMANDS so the listing imports no command); the two cannot drift."""
+    import importlib
+
+    from deja.cli import COMMANDS
+
+    for name, (module, line) in COMMANDS.items():
+        cmd = getattr(importlib.import_module(module), name.replace("-", "_"))
+        first = " ".join((cmd.help or "").strip().split("\n\n")[0].split())
+        assert line == first, f"deja {name}: the list says {line!r}, the command {first!r}"

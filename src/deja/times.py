@@ -49,3 +49,18 @@ def iso(t: object) -> str | None:
 
 
 __all__ = ["EARLIEST", "AHEAD", "valid", "local", "iso"]
+
+
+def when(t: object) -> str:
+    """A time for a column of output: local, to the minute; dashes of the same width unknown."""
+    return local(t, unknown="----------")
+
+
+def ago(t: float, now: float | None = None) -> str:
+    """How long before `now` (default: this moment) `t` was: `3 days ago`, `just now`."""
+    s = max(0, int((_time.time() if now is None else now) - t))
+    for unit, n in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if s >= n:
+            k = s // n
+            return f"{k} {unit}{'' if k == 1 else 's'} ago"
+    return "just now"

@@ -9,6 +9,7 @@ import click
 from deja import paths
 from deja.ingest import forget as retention
 from deja.ingest.lock import open_for_write
+from deja import times
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.search.query import parse_since
@@ -32,9 +33,9 @@ def forget(session, project, before, dry_run, list_, unforget, as_json) -> None:
             stones = store.catalog.tombstones()
             if as_json:
                 render.emit_json({"schema_version": SCHEMA_VERSION, "forgotten": [
-                    {"key": k, "path": p, "title": t, "forgotten_at": render.iso(c)} for k, p, t, c in stones]})
+                    {"key": k, "path": p, "title": t, "forgotten_at": times.iso(c)} for k, p, t, c in stones]})
             for k, p, t, c in stones if not as_json else []:
-                render.echo(f"{render.day(c)}  {k}  {t}")
+                render.echo(f"{times.when(c)}  {k}  {t}")
             return
         if unforget:
             path = retention.unforget(store, unforget)

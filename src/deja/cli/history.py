@@ -10,8 +10,9 @@ import click
 
 from deja.ingest import provenance
 from deja.search import files as files_lib, friction as friction_lib, sessions as lib
+from deja import times
 from deja.cli import render
-from deja.cli.work import _filters, _limit, _open, _since
+from deja.cli.work import _filters, _limit, _since
 from deja.model import CODE_ROLE
 from deja.search import SCHEMA_VERSION
 from deja.sources import HARNESSES
@@ -28,7 +29,7 @@ def _more(shown: int, total: int, what: str) -> None:
 @click.option("--from", "origin", metavar="MACHINE", help="Only sessions from this machine (`deja sync`), or `local`.")
 def timeline(project, harness, since, limit, origin, as_json) -> None:
     """Sessions newest first: title, harness, project, when, how many records."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         rows, total = lib.timeline(store, project, harness, _since(since), limit, origin)
     finally:
@@ -52,7 +53,7 @@ def timeline(project, harness, since, limit, origin, as_json) -> None:
 @_limit(50)
 def workspaces(harness, since, limit, as_json) -> None:
     """Projects with their session and record counts, harnesses and last activity."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         items, total = lib.workspaces(store, harness, _since(since), limit)
     finally:
@@ -60,7 +61,7 @@ def workspaces(harness, since, limit, as_json) -> None:
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "total": total, "workspaces": [
             {"project": w.project, "path": w.path, "sessions": w.sessions, "records": w.records, "harnesses": w.harnesses,
-             "cwds": w.cwds, "first": render.iso(w.first), "last": render.iso(w.last), "source_gone": w.gone}
+             "cwds": w.cwds, "first": times.iso(w.first), "last": times.iso(w.last), "source_gone": w.gone}
             for w in items]})
         return
     if not items:
@@ -68,7 +69,7 @@ def workspaces(harness, since, limit, as_json) -> None:
         raise click.exceptions.Exit(1)
     for w in items:
         hs = ", ".join(f"{h} {n}" for h, n in sorted(w.harnesses.items(), key=lambda x: -x[1]))
-        render.echo(f"{render.day(w.last)}  {render.style(w.project or '-', fg='green', bold=True)}  "
+        render.echo(f"{times.when(w.last)}  {render.style(w.project or '-', fg='green', bold=True)}  "
                    f"{render.plural(w.sessions, 'session')}, {render.plural(w.records, 'record')}  ({hs})  {render.style(w.path, dim=True)}")
     _more(len(items), total, "project")
 
@@ -78,7 +79,7 @@ def workspaces(harness, since, limit, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def touched(ident, as_json) -> None:
     """The files one session touched, with counts, first and last time."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         row, items = lib.touched(store, ident)
     finally:
@@ -86,7 +87,7 @@ def touched(ident, as_json) -> None:
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "session": render.session_json(row), "files": [
             {"path": t.path, "count": t.count, "read": t.read, "edited": t.edited,
-             "first": render.iso(t.first), "last": render.iso(t.last)} for t in items]})
+             "first": times.iso(t.first), "last": times.iso(t.last)} for t in items]})
         return
     render.echo(render.header(row))
     if not items:
@@ -94,7 +95,7 @@ def touched(ident, as_json) -> None:
         return
     for t in items:
         edited = render.style(f", edited {t.edited}×", fg="yellow") if t.edited else ""
-        render.echo(f"    {t.path}  {t.count}×{edited}  {render.day(t.first)} → {render.day(t.last)}")
+        render.echo(f"    {t.path}  {t.count}×{edited}  {times.when(t.first)} → {times.when(t.last)}")
 
 
 def _node_json(n: lib.Node) -> dict:
@@ -106,7 +107,7 @@ def _node_json(n: lib.Node) -> dict:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def trace(ident, as_json) -> None:
     """Lineage: a session's parents and its children (subagents, sidechains, forks), recursively."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         lin = lib.trace(store, ident)
     finally:
@@ -144,7 +145,7 @@ def trace(ident, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def event(ident, seq, before, after, as_json) -> None:
     """The raw, unabridged source event behind record SEQ of a session (seq as `deja show` numbers it)."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         ev = provenance.event(store, ident, seq, before, after)
     finally:
@@ -180,7 +181,7 @@ def event(ident, seq, before, after, as_json) -> None:
 @_limit(20)
 def restore(path, span, output, project, harness, since, limit, as_json) -> None:
     """Spans an agent's edits replaced in a file, newest first; never writes over the original."""
-    store = _open(as_json or bool(span))
+    store = render.fresh_store(as_json or bool(span))
     try:
         spans = files_lib.restore(store, path, project, harness, _since(since))
     finally:
@@ -198,7 +199,7 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
         return
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "path": path, "total": len(spans), "spans": [
-            {"span": s.number, "path": s.path, "time": render.iso(s.time), "text": s.text,
+            {"span": s.number, "path": s.path, "time": times.iso(s.time), "text": s.text,
              "session": render.session_json(s.session)} for s in chosen]})
         return
     if not spans:
@@ -208,7 +209,7 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
         render.echo(chosen[0].text, nl=not chosen[0].text.endswith("\n"), exact=True)
         return
     for s in chosen:
-        render.echo(render.style(f"[{s.number}] ", bold=True) + f"{render.day(s.time)}  {s.path}  {render.ref(s.session)}")
+        render.echo(render.style(f"[{s.number}] ", bold=True) + f"{times.when(s.time)}  {s.path}  {render.ref(s.session)}")
         for line in s.text.splitlines()[:12]:
             render.echo(f"    {line}")
         if len(s.text.splitlines()) > 12:
@@ -222,7 +223,7 @@ def restore(path, span, output, project, harness, since, limit, as_json) -> None
 @_limit(20)
 def files(topic, project, harness, since, limit, as_json) -> None:
     """The files the work on a subject touched, the most specific to it first."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         items, total, sessions = files_lib.files(store, " ".join(topic), project, harness, _since(since), limit)
     finally:
@@ -231,7 +232,7 @@ def files(topic, project, harness, since, limit, as_json) -> None:
         render.emit_json({"schema_version": SCHEMA_VERSION, "topic": " ".join(topic), "sessions": sessions,
                           "total": total, "files": [
             {"path": f.path, "sessions": f.sessions, "overall": f.overall, "edited": f.edited,
-             "score": round(f.score, 4), "last": render.iso(f.last),
+             "score": round(f.score, 4), "last": times.iso(f.last),
              "examples": [render.session_json(s) for s in f.examples[:3]]} for f in items]})
         return
     if not items:
@@ -240,7 +241,7 @@ def files(topic, project, harness, since, limit, as_json) -> None:
     for f in items:
         edited = render.style(" edited", fg="yellow") if f.edited else ""
         render.echo(f"{render.style(f.path, bold=True)}{edited}  in {f.sessions} of these sessions, "
-                   f"{f.overall} overall; last {render.day(f.last)}")
+                   f"{f.overall} overall; last {times.when(f.last)}")
     _more(len(items), total, "file")
 
 
@@ -251,7 +252,7 @@ def files(topic, project, harness, since, limit, as_json) -> None:
               help="Only errors that hit at least this many sessions.")
 def friction(project, harness, since, limit, as_json, min_sessions) -> None:
     """Errors that hit three or more separate sessions, with the harnesses."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         items, capped = friction_lib.friction(store, project, harness, _since(since), limit, min_sessions)
     finally:
@@ -259,7 +260,7 @@ def friction(project, harness, since, limit, as_json, min_sessions) -> None:
     if as_json:
         render.emit_json({"schema_version": SCHEMA_VERSION, "capped": capped, "errors": [
             {"signature": g.signature, "sessions": g.sessions, "occurrences": g.occurrences, "harnesses": g.harnesses,
-             "projects": g.projects, "example": g.example, "first": render.iso(g.first), "last": render.iso(g.last),
+             "projects": g.projects, "example": g.example, "first": times.iso(g.first), "last": times.iso(g.last),
              "recent": [render.session_json(s) for s in g.recent]} for g in items]})
         return
     if not items:
@@ -268,7 +269,7 @@ def friction(project, harness, since, limit, as_json, min_sessions) -> None:
     for g in items:
         hs = ", ".join(f"{h} {n}" for h, n in sorted(g.harnesses.items(), key=lambda x: -x[1]))
         render.echo(render.style(g.signature, fg="red", bold=True))
-        render.echo(f"    {g.sessions} sessions ({hs}), {g.occurrences}×; last {render.day(g.last)}"
+        render.echo(f"    {g.sessions} sessions ({hs}), {g.occurrences}×; last {times.when(g.last)}"
                    f" in {render.ref(g.recent[0])}")
     if capped:
         render.note("only the newest tool output was read; narrow with --since or --project")

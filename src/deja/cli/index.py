@@ -11,6 +11,7 @@ from deja import paths
 from deja.ingest import fresh
 from deja.ingest import status as health
 from deja.text import redact
+from deja import times
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.store import INDEX_VERSION
@@ -77,8 +78,8 @@ def index(rebuild, background, as_json) -> None:
         extra = {"rebuild": outcome.as_dict()} if outcome is not None else {}
         render.emit_json({"schema_version": SCHEMA_VERSION, **d, **extra,
                           "index": {"files": files, "sessions": sessions, "records": records},
-                          "agents": [{"harness": a.harness, "sessions": a.sessions, "first": render.iso(a.first),
-                                      "last": render.iso(a.last)} for a in seen.agents],
+                          "agents": [{"harness": a.harness, "sessions": a.sessions, "first": times.iso(a.first),
+                                      "last": times.iso(a.last)} for a in seen.agents],
                           "not_found": seen.missing, "example_query": seen.example or None})
         return
     if outcome is not None and outcome.summary():
@@ -114,7 +115,7 @@ def _first_run(report, seen: health.Found, records: int) -> None:
     width = max(len(a.harness) for a in seen.agents)
     count = max(len(render.plural(a.sessions, "session")) for a in seen.agents)
     for a in seen.agents:
-        first, last = render.day(a.first)[:10], render.day(a.last)[:10]
+        first, last = times.when(a.first)[:10], times.when(a.last)[:10]
         span = first if first == last else f"{first} to {last}"
         render.echo(f"  {render.style(a.harness.ljust(width), fg='magenta')}  {render.plural(a.sessions, 'session').rjust(count)}  {span}")
     if seen.missing:
@@ -128,7 +129,7 @@ def _first_run(report, seen: health.Found, records: int) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def sources(as_json) -> None:
     """Every harness deja reads, and what its store gave."""
-    store = render.open_fresh(quiet=as_json)[0]
+    store = render.fresh_store(quiet=as_json)
     try:
         states = health.source_states(store)
     finally:
@@ -162,14 +163,6 @@ def sources(as_json) -> None:
             render.echo(render.style(f"{'':<12} {s.reason}", dim=True))
     if missing:
         render.echo(render.style(f"{'missing':<12} not on this machine: {', '.join(missing)}", dim=True))
-
-
-def _ago(ts: float) -> str:
-    s = max(0, int(time.time() - ts))
-    for unit, n in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if s >= n:
-            return f"{render.plural(s // n, unit)} ago"
-    return "just now"
 
 
 @click.command()
@@ -212,7 +205,7 @@ def status(as_json) -> None:
         "files": files,
         "sessions": sessions,
         "records": records,
-        "last_indexed": render.iso(last),
+        "last_indexed": times.iso(last),
         "redaction": redact.enabled(),
         "notes_file": str(paths.notes_file()),
     }
@@ -230,7 +223,7 @@ def status(as_json) -> None:
     else:
         render.echo(f"contents  {render.plural(sessions, 'session')}, {render.plural(records, 'record')} from "
                     f"{render.plural(files, 'file')}")
-    render.echo(f"indexed   {render.day(last)} ({_ago(last)})" if last else "indexed   never")
+    render.echo(f"indexed   {times.when(last)} ({times.ago(last)})" if last else "indexed   never")
     if rebuilding:
         render.echo("rebuild   running: searches answer from this index until it is done")
     render.echo(f"notes     {paths.notes_file()}")

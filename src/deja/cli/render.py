@@ -142,14 +142,6 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def iso(ts: float) -> str | None:
-    return times.iso(ts)
-
-
-def day(ts: float) -> str:
-    return times.local(ts, unknown="----------")
-
-
 # Characters JSON leaves raw with ensure_ascii=False that a terminal may obey: DEL and C1.
 _JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
 
@@ -249,7 +241,7 @@ def header(s: SessionRow, indent: int = 0) -> str:
     harness = style(f"{s.harness:<{_cols['harness']}}", fg="magenta")
     project = style(s.project or "-", fg="green") + (style(f" @{s.origin}", fg="yellow") if s.origin else "")
     gone = "  (source deleted)" if s.gone else ""
-    head = f"{day(s.updated)}  {harness} {ident}  {project}  "
+    head = f"{times.when(s.updated)}  {harness} {ident}  {project}  "
     title = s.title
     cols = width()
     if cols:
@@ -317,6 +309,11 @@ def open_fresh(quiet: bool = False):  # -> (deja.store.Store, notice)
     if msg and not quiet:
         note(msg)
     return store, msg
+
+
+def fresh_store(quiet: bool = False):  # -> deja.store.Store
+    """`open_fresh`'s store: what a command reads from."""
+    return open_fresh(quiet)[0]
 
 
 def page(text: str) -> None:

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import click
 
+from deja import times
 from deja.cli import quick, render
 from deja.model import CODE_ROLE
 from deja.search import SCHEMA_VERSION
 from deja.sources import HARNESSES
-from deja.store import Store
-
-
-def _open_fresh(quiet: bool = False) -> Store:
-    return render.open_fresh(quiet)[0]
 
 
 @click.command()
@@ -49,7 +45,7 @@ def show(ident, roles, offset, limit, as_json) -> None:
     from deja.roles import roles_from_names
 
     wanted = {ROLE_CODE[r] for r in roles_from_names(roles)}
-    store = _open_fresh(quiet=True)
+    store = render.fresh_store(quiet=True)
     try:
         row = store.session(ident)
         records = store.records(row.sid)
@@ -68,7 +64,7 @@ def show(ident, roles, offset, limit, as_json) -> None:
                 "total": total,
                 "offset": offset,
                 "records": [
-                    {"role": CODE_ROLE[r.role].value, "time": render.iso(r.time), "seq": r.seq, "text": r.text}
+                    {"role": CODE_ROLE[r.role].value, "time": times.iso(r.time), "seq": r.seq, "text": r.text}
                     for r in records
                 ],
             }
@@ -79,7 +75,7 @@ def show(ident, roles, offset, limit, as_json) -> None:
     for r in records:
         role = CODE_ROLE[r.role].value
         colour = {"user": "green", "assistant": "blue"}.get(role)
-        out += ["", style(f"[{r.seq}] {role}  {render.day(r.time)}", fg=colour, bold=True), r.text]
+        out += ["", style(f"[{r.seq}] {role}  {times.when(r.time)}", fg=colour, bold=True), r.text]
     shown = offset + len(records)
     if shown < total or offset:
         out += ["", style(f"records {offset + 1}-{shown} of {total}" if records else f"no records past {offset} of {total}",
@@ -97,7 +93,7 @@ def last(n, harness, project, origin, as_json) -> None:
     """The N most recently updated sessions (default 10, or the config file's `last`)."""
     from deja import config, projects
 
-    store = _open_fresh(quiet=as_json)
+    store = render.fresh_store(quiet=as_json)
     try:
         root = projects.resolve(store.catalog, project)
         where = store.origin(origin) if origin is not None else None

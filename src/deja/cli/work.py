@@ -8,15 +8,11 @@ import time
 import click
 
 from deja.search import work as lib
+from deja import times
 from deja.cli import render
 from deja.search import SCHEMA_VERSION
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
-from deja.store import Store
-
-
-def _open(quiet: bool) -> Store:
-    return render.open_fresh(quiet)[0]
 
 
 def _since(since: str | None) -> float | None:
@@ -40,7 +36,7 @@ def _limit(default: int):
 @_limit(20)
 def how(tool, project, harness, since, limit, as_json) -> None:
     """The real invocations of a tool on this machine, by number of sessions, newest first."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         res = lib.how(store, " ".join(tool), project, harness, _since(since), limit)
     finally:
@@ -50,7 +46,7 @@ def how(tool, project, harness, since, limit, as_json) -> None:
             "schema_version": SCHEMA_VERSION, "tool": res.query, "total": res.total, "capped": res.capped,
             "invocations": [
                 {"command": i.command, "sessions": i.sessions, "runs": i.runs, "failed": i.failed,
-                 "last": render.iso(i.last), "example": i.example, "session": render.session_json(i.session)}
+                 "last": times.iso(i.last), "example": i.example, "session": render.session_json(i.session)}
                 for i in res.items
             ],
         })
@@ -62,7 +58,7 @@ def how(tool, project, harness, since, limit, as_json) -> None:
         failed = render.style(f", {i.failed} failed", fg="red") if i.failed else ""
         render.echo(f"{render.style(i.command, bold=True)}")
         render.echo(f"    {render.plural(i.sessions, 'session')}, {render.plural(i.runs, 'run')}{failed}; "
-                    f"last {render.day(i.last)} in {render.ref(i.session)}")
+                    f"last {times.when(i.last)} in {render.ref(i.session)}")
     if res.total > len(res.items):
         render.note(f"{render.plural(res.total - len(res.items), 'more invocation')}; --limit N to see them")
 
@@ -73,7 +69,7 @@ def how(tool, project, harness, since, limit, as_json) -> None:
 @_limit(10)
 def blame(path, project, harness, since, limit, as_json) -> None:
     """Sessions that touched or discussed a file, most specific mention first, with what was decided."""
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         res = lib.blame(store, path, project, harness, _since(since), limit)
     finally:
@@ -83,7 +79,7 @@ def blame(path, project, harness, since, limit, as_json) -> None:
             "schema_version": SCHEMA_VERSION, "path": res.query, "total": res.total, "capped": res.capped,
             "sessions": [
                 {"session": render.session_json(m.session), "specificity": m.specificity, "touched": m.touched,
-                 "roles": m.roles, "count": m.count, "first": render.iso(m.first), "last": render.iso(m.last),
+                 "roles": m.roles, "count": m.count, "first": times.iso(m.first), "last": times.iso(m.last),
                  "mention": m.mention, "decision": m.decision}
                 for m in res.items
             ],
@@ -113,7 +109,7 @@ def fix(error, project, harness, since, limit, as_json) -> None:
         if sys.stdin.isatty():
             raise click.UsageError("give the error text, or pipe it in: `pytest 2>&1 | deja fix`")
         text = sys.stdin.read()
-    store = _open(as_json)
+    store = render.fresh_store(as_json)
     try:
         res = lib.fix(store, text, project, harness, _since(since), limit)
     finally:
@@ -122,11 +118,11 @@ def fix(error, project, harness, since, limit, as_json) -> None:
         render.emit_json({
             "schema_version": SCHEMA_VERSION, "signature": res.signature, "unresolved": res.unresolved,
             "capped": res.capped,
-            "commands": [{"command": c.command, "sessions": c.sessions, "verified": c.verified, "last": render.iso(c.last)}
+            "commands": [{"command": c.command, "sessions": c.sessions, "verified": c.verified, "last": times.iso(c.last)}
                          for c in res.commands],
             "sessions": [
                 {"session": render.session_json(f.session), "error": f.error, "failed": f.failed,
-                 "commands": f.commands, "edited": f.edited, "verified": f.verified, "time": render.iso(f.time)}
+                 "commands": f.commands, "edited": f.edited, "verified": f.verified, "time": times.iso(f.time)}
                 for f in res.sessions
             ],
         })
@@ -159,7 +155,7 @@ def fix(error, project, harness, since, limit, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def ctx(query, harness, project, max_bytes, as_json) -> None:
     """A markdown digest of the best session for QUERY (question, decision, commands, files), for a prompt."""
-    store = _open(True)
+    store = render.fresh_store(True)
     try:
         d = lib.digest(store, " ".join(query), harness, project, max_bytes)
     finally:

@@ -224,18 +224,6 @@ _EDIT_TOOLS = {"edit", "write", "multiedit", "notebookedit", "write_file", "repl
                "edit_file", "str_replace_editor", "str_replace_based_edit_tool", "patch"}
 _PATH_KEYS = ("file_path", "filePath", "path", "notebook_path", "absolute_path", "target_file", "filename")
 _PATCH_FILE = _Lazy(r"^\*\*\* (?:Update|Add|Delete) File:\s*(.+?)\s*$", re.M)
-# Commands that only look around: no invocation worth remembering.
-_TRIVIAL = {"ls", "cat", "head", "tail", "grep", "rg", "find", "pwd", "echo", "which", "wc", "tree", "less", "file",
-            "stat", "env", "printenv", "type", "sed", "awk", "nl", "true", "false", "sleep", "date", "cd", "mkdir",
-            "rm", "cp", "mv", "touch", "chmod", "export", "source", "printf", "test", "[", "diff", "sort", "uniq",
-            "cut", "tr", "xargs", "jq", "git", "man", "clear", "history", "du", "df", "ps", "kill", "sh", "bash"}
-# Tools whose first word after the program says what is run (`cargo test`, `docker build`).
-_SUBCOMMANDS = {"cargo", "docker", "go", "kubectl", "make", "pip", "pip3", "terraform", "helm", "gh", "dotnet", "mvn",
-                "gradle", "bazel", "deno", "bun", "just", "tox", "nox", "podman", "composer", "mix", "rake"}
-_PY_LAUNCHERS = {"python", "python3", "uv", "uvx", "npx", "bunx", "poetry", "pipenv", "hatch", "sudo", "time",
-                 "timeout", "nice", "exec", "env", "bash", "sh"}
-
-
 def tool_targets(p: Payload) -> tuple[str, list[str]]:
     """(the shell command, the files edited) that a tool call is about to run or change."""
     name = p.tool.lower()
@@ -270,7 +258,9 @@ def tool(p: Payload, store, state: State) -> str:
         state.mark(key)
         line = _file_hint(store, path, p)
     elif cmd:
-        tool_name, seg = _tool_of(cmd)
+        from deja.text.commands import tool_of
+
+        tool_name, seg = tool_of(cmd)
         if not tool_name:
             return ""
         key = f"cmd:{tool_name}"
@@ -296,31 +286,6 @@ def _file_hint(store, path: str, p: Payload) -> str:
     if decision:
         line += f" — what was decided: {clip(decision, 300)}"
     return line
-
-
-def _tool_of(cmd: str) -> tuple[str, str]:
-    """The program a command line runs, as `deja how` names it (`pytest`, `cargo test`), and the
-    shell segment that runs it. Empty for commands that only look around."""
-    from deja.text.commands import program
-
-    for seg in re.split(r"\s*(?:&&|\|\||;|\n)\s*", cmd):
-        prog = program(seg)
-        if not prog or prog[0] == "cd":
-            continue
-        words = list(prog)
-        if len(words) >= 2 and words[0] in _PY_LAUNCHERS:
-            words = [w for w in words[1:] if not w.startswith("-") and w not in ("run", "exec", "x")][-1:] or words[-1:]
-        name = words[0]
-        if name in _TRIVIAL:
-            return "", ""
-        if len(words) == 1 and name in _SUBCOMMANDS:
-            rest = seg.split()
-            at = next((i for i, w in enumerate(rest) if os.path.basename(w) == name), -1)
-            sub = next((w for w in rest[at + 1:] if re.fullmatch(r"[a-z][\w-]*", w)), "") if at >= 0 else ""
-            if sub:
-                words.append(sub)
-        return " ".join(words), seg
-    return "", ""
 
 
 def _command_hint(store, tool_name: str, seg: str, p: Payload) -> str:

@@ -167,12 +167,8 @@ def _cap(lines: list[str], max_bytes: int, more: str = "") -> str:
     return "\n".join(out) + "\n"
 
 
-def _day(ts: float) -> str:
-    return times.local(ts)
-
-
 def _ref(s: SessionRow) -> str:
-    return f"{s.harness} {s.id} ({s.project or '-'}, {_day(s.updated)})"
+    return f"{s.harness} {s.id} ({s.project or '-'}, {times.local(s.updated)})"
 
 
 def _harness(h: str | None) -> str | None:
@@ -396,7 +392,7 @@ def build(memory: Memory | None = None) -> MCPServer:
                 return Answer(_cap([f"No past command ran {what!r}."], RECALL_BYTES), data)
             lines = [f"{res.total} invocation(s) of {what!r}, most sessions first:"]
             lines += [f"- {i.command}  ({i.sessions} session(s), {i.runs} run(s), {i.failed} failed; "
-                      f"last {_day(i.last)} in {i.session.harness} {i.session.id})" for i in res.items]
+                      f"last {times.local(i.last)} in {i.session.harness} {i.session.id})" for i in res.items]
             return Answer(_cap(lines, RECALL_BYTES), data)
 
         return mem.run(run)

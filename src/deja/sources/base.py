@@ -18,6 +18,7 @@ import msgspec
 
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
+from deja.projects import name_of as basename  # a project's name: the one rule
 from deja.sources.look import PLAIN, Look
 from deja.times import valid
 
@@ -379,13 +380,6 @@ def parse_time(value: object, local: bool = False) -> float:
         except (OverflowError, OSError, ValueError):  # a local time mktime cannot place
             return 0.0
     return 0.0
-
-
-def basename(cwd: str) -> str:
-    cwd = cwd.rstrip("/\\")
-    if not cwd:
-        return ""
-    return re.split(r"[/\\]", cwd)[-1]
 
 
 def text_of(content: object) -> str:

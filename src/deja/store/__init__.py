@@ -70,8 +70,7 @@ class Store:
             if create:
                 self.catalog.set_meta("index_version", INDEX_VERSION)
             elif not readonly and version != INDEX_VERSION:
-                shown = version.decode("utf-8", "replace") if isinstance(version, bytes) else version
-                raise IndexOutdated(f"the index at {directory} is of another version ({shown}; this deja writes {INDEX_VERSION})")
+                raise IndexOutdated(f"the index at {directory} is of another version ({version}; this deja writes {INDEX_VERSION})")
             self.text = TextIndex(directory / "text", create=create)
         except BaseException:
             self.catalog.close()

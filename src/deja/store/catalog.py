@@ -322,10 +322,10 @@ class Catalog:
         n = len(exact) or self.db.execute(
             "SELECT count(*) FROM sessions WHERE (id >= ? AND id < ?) OR (key >= ? AND key < ?)", (ident, hi, ident, hi)
         ).fetchone()[0]
-        from deja.times import local  # the error path only
+        from deja.times import when  # the error path only
 
         ids = self.display_ids(shown[:AMBIGUOUS_SHOWN])
-        lines = [f"  {ids[m.key]}  {m.harness}  {local(m.updated or m.started, unknown='----------')}  {m.title[:60]}" for m in shown[:AMBIGUOUS_SHOWN]]
+        lines = [f"  {ids[m.key]}  {m.harness}  {when(m.updated or m.started)}  {m.title[:60]}" for m in shown[:AMBIGUOUS_SHOWN]]
         more = [f"  … and {n - AMBIGUOUS_SHOWN} more"] if n > AMBIGUOUS_SHOWN else []
         raise NotFound("\n".join([f"{ident!r} matches {n} sessions; give more of the id, one of:", *lines, *more]))
 

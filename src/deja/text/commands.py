@@ -52,3 +52,39 @@ def program(cmd: str) -> tuple[str, ...]:
             out.append(w if w.startswith("-") else os.path.basename(w))
         return tuple(out)
     return ()
+
+
+# Programs that only look around or shuffle files: no invocation worth remembering (a hook's
+# hint names the tool a command runs; these it leaves alone). READ_ONLY's programs and more.
+TRIVIAL = {w for w in READ_ONLY if " " not in w} | {
+    "false", "mkdir", "rm", "cp", "mv", "touch", "chmod", "export", "source", "printf", "test", "[", "diff", "sort",
+    "uniq", "cut", "tr", "xargs", "jq", "git", "man", "clear", "history", "du", "df", "ps", "kill", "sh", "bash"}
+# Tools whose first word after the program says what is run (`cargo test`, `docker build`).
+_SUBCOMMANDS = {"cargo", "docker", "go", "kubectl", "make", "pip", "pip3", "terraform", "helm", "gh", "dotnet", "mvn",
+                "gradle", "bazel", "deno", "bun", "just", "tox", "nox", "podman", "composer", "mix", "rake"}
+# Launchers whose last plain word is the tool (`uv run pytest` is pytest).
+_TOOL_LAUNCHERS = {"python", "python3", "uv", "uvx", "npx", "bunx", "poetry", "pipenv", "hatch", "sudo", "time",
+                   "timeout", "nice", "exec", "env", "bash", "sh"}
+
+
+def tool_of(cmd: str) -> tuple[str, str]:
+    """The tool a command line runs, as `deja how` names it (`pytest`, `cargo test`), and the
+    shell segment that runs it. Empty for commands that only look around (TRIVIAL)."""
+    for seg in SEGMENTS.split(cmd):
+        prog = program(seg)
+        if not prog or prog[0] == "cd":
+            continue
+        words = list(prog)
+        if len(words) >= 2 and words[0] in _TOOL_LAUNCHERS:
+            words = [w for w in words[1:] if not w.startswith("-") and w not in ("run", "exec", "x")][-1:] or words[-1:]
+        name = words[0]
+        if name in TRIVIAL:
+            return "", ""
+        if len(words) == 1 and name in _SUBCOMMANDS:
+            rest = seg.split()
+            at = next((i for i, w in enumerate(rest) if os.path.basename(w) == name), -1)
+            sub = next((w for w in rest[at + 1:] if re.fullmatch(r"[a-z][\w-]*", w)), "") if at >= 0 else ""
+            if sub:
+                words.append(sub)
+        return " ".join(words), seg
+    return "", ""
