@@ -11,7 +11,7 @@ def select(store: Store, session: str | None, project: str | None, before: float
     if not (session or project or before is not None):
         raise DejaError("say what to forget: --session ID, --project P or --before DATE")
     if session:
-        return [store.catalog.resolve(session)]
+        return [store.session(session)]
     from deja import projects
 
     return store.catalog.select_sessions(projects.resolve(store.catalog, project), before)

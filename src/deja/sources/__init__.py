@@ -11,16 +11,11 @@ import importlib
 import importlib.util
 import os
 
+from deja.harnesses import HARNESSES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a source loads
     from deja.sources.base import Source
-
-# Every harness deja knows by name, in display order.
-HARNESSES = (
-    "claude codex opencode aider gemini cursor antigravity grok qwen pi copilot cline roo goose "
-    "kimi openclaw hermes omp deepseek zed notes"
-).split()
-
 
 def available() -> list[str]:
     """Harnesses whose source module is present."""
