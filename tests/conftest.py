@@ -33,13 +33,16 @@ def home(tmp_path, monkeypatch) -> Path:
 
 
 def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
-    """HOME set to `home`, and every variable that could point deja elsewhere unset: XDG_*, DEJA_*
-    and each harness relocation variable (CODEX_HOME, CLAUDE_CONFIG_DIR, GOOSE_PATH_ROOT, …). A
+    """HOME set to `home`, and every variable that could point deja elsewhere unset: XDG_*, DEJA_*,
+    each harness relocation variable (CODEX_HOME, CLAUDE_CONFIG_DIR, GOOSE_PATH_ROOT, …), and the
+    runner's COLUMNS/LINES (deja fits its output to $COLUMNS). A
     test must never read the real machine's stores. (A module-scoped fixture, set up before the
     autouse `home`, uses it inside `pytest.MonkeyPatch.context()`.)"""
     for var in list(os.environ):
         if var.startswith(("XDG_", "DEJA_")) or var.endswith(("_HOME", "_ROOT", "_CONFIG_DIR", "_HISTORY_FILE")):
             monkeypatch.delenv(var, raising=False)
+    for var in ("COLUMNS", "LINES"):  # the runner's terminal (pytest-xdist's workers set 80x24), not a pipe's
+        monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HOME", str(home))
 
 

@@ -33,7 +33,8 @@ def help_text(name: str) -> str:
 
     from deja.cli.app import cli
 
-    with click.Context(cli, info_name="deja", terminal_width=WIDTH, max_content_width=WIDTH) as parent:
+    settings = {**cli.context_settings, "terminal_width": WIDTH, "max_content_width": WIDTH}  # -h, --help too
+    with click.Context(cli, info_name="deja", **settings) as parent:
         cmd = cli.get_command(parent, name)
         if cmd is None:
             raise KeyError(name)

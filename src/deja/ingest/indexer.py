@@ -38,21 +38,18 @@ from deja.text.tokenizer import analyzer_input
 
 # A batch is committed when it holds this many records (or files): bounds the work a crash can
 # cost. Records go to the text index as each file arrives, so memory does not grow with it.
+# Parsing, clean-up and redaction are Python and hold the GIL: a large plan is parsed in worker
+# processes, one per core, while this process writes (tantivy tokenizes on its own threads).
+# Below the pool's bytes its start-up (~0.2 s) does not pay, and everything stays here.
 # (Environment overrides exist for the crash tests; each is read when a run starts.)
 def batch_size() -> tuple[int, int]:
     """(records, files) that commit a batch (DEJA_BATCH_RECORDS, DEJA_BATCH_FILES)."""
     return int(os.environ.get("DEJA_BATCH_RECORDS", 15_000)), int(os.environ.get("DEJA_BATCH_FILES", 2_000))
 
 
-# Parsing, clean-up and redaction are Python and hold the GIL: a large plan is parsed in worker
-# processes, one per core, while this process writes (tantivy tokenizes on its own threads).
-# Below parallel_bytes() the pool's start-up (~0.2 s) does not pay, and everything stays here.
-def parallel_bytes() -> int:
-    return int(os.environ.get("DEJA_PARALLEL_BYTES", 64 * 1024 * 1024))
-
-
-def workers() -> int:
-    return int(os.environ.get("DEJA_WORKERS", 0)) or (os.cpu_count() or 1)
+def pool_size() -> tuple[int, int]:
+    """(workers, the bytes a plan needs to use them) (DEJA_WORKERS, DEJA_PARALLEL_BYTES)."""
+    return int(os.environ.get("DEJA_WORKERS", 0)) or (os.cpu_count() or 1), int(os.environ.get("DEJA_PARALLEL_BYTES", 64 << 20))
 
 
 # Parsed files in flight per worker: bounds memory when writing falls behind parsing.
@@ -388,8 +385,8 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
     args = (redacting, tombstoned, patterns)
     queue = deque(tasks)  # not yet handed to a worker
     pending: deque = deque()  # (future, task), in plan order
-    n_workers = workers()
-    if n_workers >= 2 and len(tasks) >= 2 and over(tasks, parallel_bytes() - 1):
+    n_workers, pool_bytes = pool_size()
+    if n_workers >= 2 and len(tasks) >= 2 and over(tasks, pool_bytes - 1):
         import multiprocessing  # ~15 ms of imports that a small refresh does not pay
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
