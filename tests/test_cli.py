@@ -222,11 +222,12 @@ def test_every_command_has_help_and_docs():
 def test_every_harness_is_documented_and_registered():
     from pathlib import Path
 
+    from deja.harnesses import SOURCES
     from deja.sources import HARNESSES, available
 
     docs = (Path(__file__).parent.parent / "docs" / "sources.md").read_text()
-    assert available() == HARNESSES  # every harness has its module
-    for h in HARNESSES:
+    assert available() == SOURCES == [*HARNESSES, "imported"]  # every source has its module
+    for h in SOURCES:
         assert f"| {h} |" in docs, h
 
 

@@ -71,7 +71,7 @@ def load() -> dict:
 
 
 def _check(p: Path, data: dict) -> None:
-    from deja.sources import HARNESSES
+    from deja.harnesses import HARNESSES
 
     def bad(key: str, want: str) -> ConfigError:
         return ConfigError(f"{p}: `{key}` must be {want}; got {data.get(key)!r}")
@@ -90,7 +90,7 @@ def _check(p: Path, data: dict) -> None:
         elif key not in DEFAULTS:
             raise ConfigError(f"{p}: unknown setting {key!r}; known: {', '.join([*DEFAULTS, 'harnesses', 'hub'])}")
         elif key == "roles":
-            from deja.search import roles_from_names
+            from deja.roles import roles_from_names
 
             if not isinstance(value, list) or not value or not all(isinstance(r, str) for r in value):
                 raise bad(key, "a list of role names")

@@ -3,7 +3,10 @@ these; the search path imports them from here, without the parse shapes)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
+
+from deja.errors import QueryError
 
 
 class Role(str, Enum):
@@ -31,3 +34,28 @@ ROLE_CODE: dict[Role, int] = {
     Role.EDIT: 7,
 }
 CODE_ROLE: dict[int, Role] = {v: k for k, v in ROLE_CODE.items()}
+
+# The names a person gives a role (--role, the config's `roles`).
+ROLE_NAMES = {
+    "user": Role.USER,
+    "assistant": Role.ASSISTANT,
+    "developer": Role.DEVELOPER,
+    "tool": Role.TOOL_OUTPUT,
+    "tool-output": Role.TOOL_OUTPUT,
+    "files": Role.FILES,
+    "command": Role.COMMAND,
+    "edit": Role.EDIT,
+}
+
+
+def roles_from_names(names: Sequence[str]) -> list[Role]:
+    out = []
+    for n in names:
+        for part in n.split(","):
+            part = part.strip().lower()
+            if not part:
+                continue
+            if part not in ROLE_NAMES:
+                raise QueryError(f"unknown role {part!r}: use one of user, assistant, tool, files, command, edit, developer")
+            out.append(ROLE_NAMES[part])
+    return out

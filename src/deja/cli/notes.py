@@ -18,14 +18,11 @@ def _project(arg: str | None) -> str:
 
     if not arg:
         return projects.root_of(projects.normalise(os.getcwd()))
-    if (paths.index_dir() / "catalog.sqlite").exists() and "/" not in arg and not arg.startswith(("~", ".")):
-        from deja.store import Store
+    from deja.store import Store
 
-        store = Store(paths.index_dir(), readonly=True)
-        try:
+    if Store.exists(paths.index_dir()) and "/" not in arg and not arg.startswith(("~", ".")):
+        with Store(paths.index_dir(), readonly=True) as store:
             return projects.resolve(store.catalog, arg) or arg
-        finally:
-            store.close()
     return projects.root_of(projects.normalise(arg))
 
 

@@ -13,7 +13,8 @@ import time
 from deja import config, paths
 from deja.ingest import fresh
 from deja.cli import COMMANDS, HIDDEN, render
-from deja.search import SCHEMA_VERSION, Options, record_recalls, roles_from_names, search as run_search
+from deja.roles import roles_from_names
+from deja.search import SCHEMA_VERSION, Options, record_recalls, search as run_search
 from deja.search.query import parse_since
 from deja.sources import HARNESSES
 

@@ -13,7 +13,7 @@ import sys
 
 from deja import times
 from deja.text import redact
-from deja.store import SessionRow
+from deja.store import SessionRow, session_json  # noqa: F401 (the CLI's name for it)
 from deja.terminal import visible
 
 # What click.style and click.echo do, without importing click (a search should not pay for it).
@@ -150,23 +150,6 @@ def day(ts: float) -> str:
     return times.local(ts, unknown="----------")
 
 
-def session_json(s: SessionRow) -> dict:
-    return {
-        "harness": s.harness,
-        "id": s.id,
-        "project": s.project,
-        "path": s.path,
-        "title": s.title,
-        "started": iso(s.started),
-        "updated": iso(s.updated),
-        "cwd": s.cwd,
-        "parent": s.parent or None,
-        "records": s.records,
-        "source_gone": bool(s.gone),
-        "origin": s.origin or None,  # the machine an imported session came from (deja sync)
-    }
-
-
 # Characters JSON leaves raw with ensure_ascii=False that a terminal may obey: DEL and C1.
 _JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
 
@@ -222,7 +205,7 @@ def marked(text: str, marks: list[tuple[int, int]], room: int | None = None) -> 
 # column widths of the rows about to be printed; `prepare` fills them for a list of rows.
 _ids: dict[str, str] = {}
 _cols = {"harness": 8, "id": 8}  # 8: opencode, openclaw, deepseek
-_reader: list = []  # a read-only catalog opened for ids asked after the command closed its store
+_reader: list = []  # a read-only store opened for ids asked after the command closed its store
 
 
 def prepare(catalog, rows) -> None:  # catalog: deja.store.catalog.Catalog
@@ -240,9 +223,9 @@ def shown_id(s: SessionRow) -> str:
         try:
             if not _reader:
                 from deja import paths
-                from deja.store.catalog import Catalog
+                from deja.store import Store
 
-                _reader.append(Catalog(paths.index_dir() / "catalog.sqlite", readonly=True))
+                _reader.append(Store(paths.index_dir(), readonly=True))
             _ids.update(_reader[0].display_ids([s]))
         except Exception:  # noqa: BLE001 - no catalog to ask: the full key always opens
             _ids[s.key] = s.key

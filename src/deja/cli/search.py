@@ -46,13 +46,13 @@ def search(**kwargs) -> None:
 def show(ident, roles, offset, limit, as_json) -> None:
     """Print one session (ID, harness:ID or a unique prefix); on a terminal through $PAGER."""
     from deja.roles import ROLE_CODE
-    from deja.search import roles_from_names
+    from deja.roles import roles_from_names
 
     wanted = {ROLE_CODE[r] for r in roles_from_names(roles)}
     store = _open_fresh(quiet=True)
     try:
-        row = store.catalog.resolve(ident)
-        records = store.text.session_records(row.sid)
+        row = store.session(ident)
+        records = store.records(row.sid)
         render.prepare(store.catalog, [row])
     finally:
         store.close()
@@ -100,8 +100,8 @@ def last(n, harness, project, origin, as_json) -> None:
     store = _open_fresh(quiet=as_json)
     try:
         root = projects.resolve(store.catalog, project)
-        where = store.catalog.origin(origin) if origin is not None else None
-        rows = store.catalog.recent_sessions(n or int(config.get("last")[0]), harness, root, where)
+        where = store.origin(origin) if origin is not None else None
+        rows = store.recent(n or int(config.get("last")[0]), harness, root, where)
         render.prepare(store.catalog, rows)
     finally:
         store.close()

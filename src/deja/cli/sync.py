@@ -35,7 +35,7 @@ def _counts_line(c) -> str:  # c: deja.sync.imports.Counts
     return line
 
 
-@sync.command("export")
+@sync.command("export", epilog="\b\nExample:\n  deja sync export /mnt/usb/deja")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--full", is_flag=True, help="Send everything, not only what is newer than the last export.")
 @click.option("--to", "destination", default="files", hidden=True, help="Whose watermarks apply (deja sync ssh).")
@@ -65,7 +65,7 @@ def export_(directory: Path, full: bool, destination: str, pending: bool, for_: 
                 f"to {path}")
 
 
-@sync.command("import")
+@sync.command("import", epilog="\b\nExample:\n  deja sync import /mnt/usb/deja")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True)
 def import_(directory: Path, as_json: bool) -> None:
@@ -106,7 +106,7 @@ def machine() -> None:
     render.echo(format.machine())
 
 
-@sync.command("ssh")
+@sync.command("ssh", epilog="\b\nExamples:\n  deja sync ssh devbox --both\n  deja sync ssh me@10.0.0.5:2222 --pull")
 @click.argument("host")
 @click.option("--pull", "mode", flag_value="pull", help="Only bring HOST's new history here.")
 @click.option("--both", "mode", flag_value="both", help="Send, then bring HOST's new history here.")

@@ -136,11 +136,11 @@ def context(p: Payload, store) -> str:
     project = p.project
     if not project:
         return ""
-    rows = [r for r in store.catalog.recent_sessions(CONTEXT_SESSIONS + 2, root=project)
+    rows = [r for r in store.recent(CONTEXT_SESSIONS + 2, root=project)
             if r.harness != "notes" and r.id != p.session][:CONTEXT_SESSIONS]
     notes: list[str] = []
-    for n in store.catalog.recent_sessions(CONTEXT_NOTES, harness="notes", root=project):
-        for rec in reversed(store.text.session_records(n.sid)):
+    for n in store.recent(CONTEXT_NOTES, harness="notes", root=project):
+        for rec in reversed(store.records(n.sid)):
             notes.append(f"- {_date(rec.time)} note: {_clip(rec.text, 240)}")
             if len(notes) >= CONTEXT_NOTES:
                 break

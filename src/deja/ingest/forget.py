@@ -11,7 +11,7 @@ def select(store: Store, session: str | None, project: str | None, before: float
     if not (session or project or before is not None):
         raise DejaError("say what to forget: --session ID, --project P or --before DATE")
     if session:
-        return [store.catalog.resolve(session)]
+        return [store.session(session)]
     from deja import projects
 
     return store.catalog.select_sessions(projects.resolve(store.catalog, project), before)
@@ -20,12 +20,12 @@ def select(store: Store, session: str | None, project: str | None, before: float
 def forget(store: Store, rows: list[SessionRow]) -> None:
     """Catalog first (tombstones, rows gone), then the text index; every step is idempotent.
     A session another machine sent is also tombstoned in the imported store, and its records
-    leave it (deja.sync.stored), so neither a rebuild nor a later import brings it back."""
+    leave it (deja.ingest.imported), so neither a rebuild nor a later import brings it back."""
     imported = [(r.origin, r.harness, r.id.removesuffix("@" + r.origin)) for r in rows if r.origin]
     if imported:
-        from deja.sync import stored
+        from deja.ingest import imported as store_writer
 
-        stored.forget(imported)
+        store_writer.forget(imported)
     store.catalog.forget(rows)
     tomb = store.catalog.tombstoned()
     store.text.delete_sessions([stable_id(k) for k in tomb])

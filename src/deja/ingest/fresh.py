@@ -45,9 +45,10 @@ RACY_NS = 3_000_000_000
 META_KEY = "fresh"
 # deja's own code that decides what is discovered and how a file is planned and prepared: the
 # top-level leaves (config, paths, projects …), the harness parsers, the write path and the text
-# rules it applies. A change to any module in these is a change the snapshot must not vouch over.
+# rules it applies (and deja/pg, which names the Hermes PostgreSQL stores). A change to any module
+# in these is a change the snapshot must not vouch over.
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CODE_DIRS = (_PACKAGE, *(os.path.join(_PACKAGE, d) for d in ("sources", "ingest", "text")))
+CODE_DIRS = (_PACKAGE, *(os.path.join(_PACKAGE, d) for d in ("sources", "ingest", "text", "pg")))
 FORMAT = 2
 
 Progress = Callable[[str], None]
@@ -60,11 +61,11 @@ def _sig(st: os.stat_result) -> Sig:
 
 def current(store: Store) -> bool:
     """True when every observation of the last full check still holds: it would plan nothing."""
-    row = store.catalog.db.execute("SELECT value FROM meta WHERE key = ?", (META_KEY,)).fetchone()
-    if row is None:
+    blob = store.meta(META_KEY)
+    if not isinstance(blob, bytes):
         return False
     try:
-        fmt, env, followed, not_followed, sigs = marshal.loads(row[0])
+        fmt, env, followed, not_followed, sigs = marshal.loads(blob)
     except (EOFError, ValueError, TypeError):
         return False
     if fmt != FORMAT:
@@ -231,7 +232,7 @@ def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
                 break
     if not why:
         stated = {path for path, follow in rec.seen if follow}
-        for path, harness in store.catalog.db.execute("SELECT path, harness FROM files WHERE state != 'gone'"):
+        for path, harness in store.live_files():
             if harness in harnesses and path not in stated:
                 why = f"{path} is not a file that can be stat'ed"
                 break
@@ -241,8 +242,7 @@ def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
     not_followed = sorted(p for p, follow in rec.seen if not follow)
     sigs = [rec.seen[p, True] for p in followed] + [rec.seen[p, False] for p in not_followed]
     blob = marshal.dumps((FORMAT, sorted(rec.env.items()), followed, not_followed, marshal.dumps(sigs, 2)))
-    with store.catalog.transaction():
-        store.catalog.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (META_KEY, blob))
+    store.put_meta(META_KEY, blob)
     return ""
 
 

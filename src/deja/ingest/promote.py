@@ -84,10 +84,10 @@ def promote(ident: str, state: str = "accepted", why: str = "", tags: Sequence[s
     try:
         if store.readonly:
             raise StoreError("another deja process is updating the index; promote again in a moment")
-        row = store.catalog.resolve(ident)
+        row = store.session(ident)
         if row.harness == "notes":
             raise DejaError(f"{row.key} is a notes session already; promote the transcript it came from")
-        text = distil(row, store.text.session_records(row.sid), state, why.strip())
+        text = distil(row, store.records(row.sid), state, why.strip())
     finally:
         store.close()
     project = row.cwd or row.project

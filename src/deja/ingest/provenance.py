@@ -97,12 +97,12 @@ def event(store: Store, ident: str, seq: int, before: int = 0, after: int = 0) -
     """The raw, unabridged source event behind record `seq` of a session (and `before`/`after`
     lines around it), found by matching a distinctive piece of the record's text in the decoded
     lines of the session's source file. Redacted like everything deja shows."""
-    row = store.catalog.resolve(ident)
-    recs = store.text.session_records(row.sid)
+    row = store.session(ident)
+    recs = store.records(row.sid)
     rec = next((r for r in recs if r.seq == seq), None)
     if rec is None:
         have = f"0–{recs[-1].seq}" if recs else "none"
-        shown = store.catalog.display_ids([row])[row.key]
+        shown = store.display_ids([row])[row.key]
         raise NotFound(f"session {shown} has no record {seq} (records: {have}); `deja show {shown}` lists them")
     ev = Event(row, rec, row.path, "found", "", [])
     path = Path(row.path)

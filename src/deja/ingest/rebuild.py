@@ -138,7 +138,7 @@ def _carry(store: Store, prior: Prior, known: dict[str, FileState], before: inde
             take[f.fid] = (f, "ok")  # its store could not be listed this time
     if not take:
         return
-    have = {r[0] for r in store.catalog.db.execute("SELECT key FROM sessions")}
+    have = store.session_keys()
     rows = {r[1]: SessionRow(*r) for r in prior.rows["sessions"]
             if r[11] in take and r[0] not in have and r[0] not in tombstoned}
     counts = dict.fromkeys(rows, 0)

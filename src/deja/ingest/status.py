@@ -104,7 +104,7 @@ def found(store: Store) -> Found:
     have = {a.harness for a in spans}
     missing = [s.name for s in sources.enabled() if s.name not in have and s.agent]
     example = ""
-    for s in store.catalog.recent_sessions(20):
+    for s in store.recent(20):
         if s.harness != NOTES and (example := example_word(s.title)):
             break
     return Found(spans, missing, example)

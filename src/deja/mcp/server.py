@@ -28,15 +28,16 @@ from pydantic import Field, ValidationError
 from deja import __version__, paths, times
 from deja.ingest import fresh
 from deja.ingest import notes
-from deja.cli.render import iso, session_json
 from deja.mcp.start import INSTRUCTIONS, NAME, TITLE
 from deja.search import work as lib
 from deja.errors import DejaError, NotFound
 from deja.hooks.payload import quote
 from deja.model import CODE_ROLE
-from deja.search import Options, record_recalls, roles_from_names, search
+from deja.roles import roles_from_names
+from deja.search import Options, record_recalls, search
 from deja.sources import HARNESSES
-from deja.store import SessionRow, Store, generations
+from deja.store import SessionRow, Store, generations, session_json
+from deja.times import iso
 
 log = logging.getLogger("deja.mcp")
 
@@ -409,8 +410,8 @@ def build(memory: Memory | None = None) -> MCPServer:
         limit: Annotated[int, Field(ge=1, le=200, description="records to return")] = 30,
     ) -> str:
         def run(store: Store) -> str:
-            row = store.catalog.resolve(id)
-            records = store.text.session_records(row.sid)
+            row = store.session(id)
+            records = store.records(row.sid)
             head = f"{_ref(row)} — {_clip(row.title, 120)}; records {offset}-{min(len(records), offset + limit) - 1} of {len(records)}"
             lines = [head]
             page = records[offset : offset + limit]

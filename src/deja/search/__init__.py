@@ -79,18 +79,6 @@ NOTE_LIFT_COVERAGE = 0.75
 
 _ASSISTANT = ROLE_CODE[Role.ASSISTANT]
 
-ROLE_NAMES = {
-    "user": Role.USER,
-    "assistant": Role.ASSISTANT,
-    "developer": Role.DEVELOPER,
-    "tool": Role.TOOL_OUTPUT,
-    "tool-output": Role.TOOL_OUTPUT,
-    "files": Role.FILES,
-    "command": Role.COMMAND,
-    "edit": Role.EDIT,
-}
-
-
 class Options(Plain):
     # exact_only: hooks, no looser tiers (they would only be discarded). embed: blend in meaning
     # when a sidecar exists (`deja search`, MCP `recall`); off by default so hooks and digests
@@ -136,19 +124,6 @@ class Result(Plain):
         self.query, self.tier, self.total, self.capped, self.hits, self.parsed = query, tier, total, capped, hits, parsed
 
 
-def roles_from_names(names: Sequence[str]) -> list[Role]:
-    out = []
-    for n in names:
-        for part in n.split(","):
-            part = part.strip().lower()
-            if not part:
-                continue
-            if part not in ROLE_NAMES:
-                raise QueryError(f"unknown role {part!r}: use one of user, assistant, tool, files, command, edit, developer")
-            out.append(ROLE_NAMES[part])
-    return out
-
-
 def freshness(updated: float, now: float) -> float:
     age_days = max(0.0, (now - updated) / 86400.0) if updated else FRESHNESS_DAYS * 4
     return 1.0 - FRESHNESS_MAX_PENALTY * (1.0 - math.exp(-age_days / FRESHNESS_DAYS))
@@ -172,7 +147,7 @@ def project_sids(store: Store, project: str | None, origin: str | None = None) -
         root = projects.resolve(store.catalog, project)
         sids = store.catalog.project_sids(root) if root else None
     if origin is not None:
-        of = store.catalog.origin_sids(store.catalog.origin(origin))
+        of = store.origin_sids(store.origin(origin))
         if of is not None:
             sids = of if sids is None else sorted(set(sids) & set(of))
     return sids
@@ -492,4 +467,4 @@ def _regex(store: Store, pattern: str, opts: Options) -> Result:
     return Result(pattern, "exact" if hits else "none", total, capped, hits[:want], f"/{pattern}/i")
 
 
-__all__ = ["search", "record_recalls", "reuse_lift", "Options", "Result", "Hit", "Snippet", "roles_from_names", "SCHEMA_VERSION", "parse"]
+__all__ = ["search", "record_recalls", "reuse_lift", "Options", "Result", "Hit", "Snippet", "SCHEMA_VERSION", "parse"]

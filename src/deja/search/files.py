@@ -104,7 +104,7 @@ def files(store: Store, topic: str, project: str | None = None, harness: str | N
     found: dict[str, TopicFile] = {}
     for hit in res.hits:
         row, mine = hit.session, set()
-        for r in store.text.session_records(row.sid):
+        for r in store.records(row.sid):
             if r.role not in (_FILES, _EDIT):
                 continue
             for p in _paths_of(r):

@@ -45,7 +45,7 @@ def timeline(store: Store, project: str | None = None, harness: str | None = Non
     (a machine's name, or `local`: Catalog.origin)."""
     rows = _sessions(store, project, harness, since)
     if origin is not None:
-        where = store.catalog.origin(origin)
+        where = store.origin(origin)
         rows = [r for r in rows if r.origin == where]
     return rows[:limit], len(rows)
 
@@ -102,9 +102,9 @@ class Touch:
 def touched(store: Store, ident: str) -> tuple[SessionRow, list[Touch]]:
     """The files one session touched (files and edit records, relative paths resolved against
     its directory), in the order it first touched them."""
-    row = store.catalog.resolve(ident)
+    row = store.session(ident)
     out: dict[str, Touch] = {}
-    for r in store.text.session_records(row.sid):
+    for r in store.records(row.sid):
         if r.role not in (_FILES, _EDIT):
             continue
         for p in _paths_of(r):
@@ -135,7 +135,7 @@ class Lineage:
 def trace(store: Store, ident: str) -> Lineage:
     """A session's parents up to the root and its children (subagents, sidechains, forks)
     recursively, as far as the harness records who spawned whom."""
-    row = store.catalog.resolve(ident)
+    row = store.session(ident)
     everyone = store.catalog.select_sessions()
     by_id: dict[tuple[str, str], SessionRow] = {(r.harness, r.id): r for r in everyone}
     kids: dict[tuple[str, str], list[SessionRow]] = {}

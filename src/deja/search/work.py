@@ -174,7 +174,7 @@ def blame(store: Store, path: str, project: str | None = None, harness: str | No
             best[r.sid], m.mention, m.specificity = spec * 2 + touched, seen, SPECIFICITY[spec]
     ranked = sorted(found.values(), key=lambda m: (-(best[m.session.sid] // 2), not m.touched, -m.last, m.session.id))
     for m in ranked[:limit]:
-        m.decision = conclusion(store.text.session_records(m.session.sid))
+        m.decision = conclusion(store.records(m.session.sid))
     return Found(path, ranked[:limit], len(found), capped)
 
 
@@ -255,7 +255,7 @@ def fix(store: Store, error: str, project: str | None = None, harness: str | Non
     recs, capped = _records(store, [(w,) for w in words], [_TOOL, _USER], FIX_RECORDS, harness, project, since)
     sids = list(dict.fromkeys(r.sid for r in recs if _has(r.text, sig, raw_words)))[:FIX_SESSIONS]
     rows = store.catalog.sessions_by_sid(sids)
-    tried = [_fix_in(store.text.session_records(sid), sig, raw_words, rows[sid]) for sid in sids if sid in rows]
+    tried = [_fix_in(store.records(sid), sig, raw_words, rows[sid]) for sid in sids if sid in rows]
     found = sorted((f for f in tried if f is not None and (f.commands or f.edited)), key=lambda f: (not f.verified, -f.time))
     groups: dict[str, FixCommand] = {}
     for f in found:
@@ -322,7 +322,7 @@ def digest(store: Store, query: str, harness: str | None = None, project: str | 
     if not res.hits or res.tier == "weak":  # near misses are not an answer
         return None
     hit = res.hits[0]
-    recs = store.text.session_records(hit.session.sid)
+    recs = store.records(hit.session.sid)
     users = [r for r in recs if r.role == _USER]
     matched = {s.seq for s in hit.snippets if s.role == Role.USER.value}
     q = next((r for r in users if r.seq in matched), users[0] if users else None)

@@ -11,20 +11,15 @@ import importlib
 import importlib.util
 import os
 
+from deja.harnesses import HARNESSES, SOURCES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the sources' helpers (msgspec, …) are imported when a source loads
     from deja.sources.base import Source
 
-# Every harness deja knows by name, in display order.
-HARNESSES = (
-    "claude codex opencode aider gemini cursor antigravity grok qwen pi copilot cline roo goose "
-    "kimi openclaw hermes omp deepseek zed notes imported"
-).split()
-
-
 def available() -> list[str]:
-    """Harnesses whose source module is present."""
-    return [n for n in HARNESSES if importlib.util.find_spec(f"deja.sources.{n}") is not None]
+    """Sources (the harnesses, then `imported`) whose module is present."""
+    return [n for n in SOURCES if importlib.util.find_spec(f"deja.sources.{n}") is not None]
 
 
 def load(name: str) -> Source:

@@ -9,11 +9,12 @@ what a cold rebuild would produce.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from deja.errors import IndexDamaged, IndexOutdated, StoreError
 from deja.store import generations
-from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow
+from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow, session_json
 from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex, Variants
 from deja.text.tokenizer import TOKENIZER_VERSION
 
@@ -93,5 +94,65 @@ class Store:
             generations.unpin(self._pin)
             self._pin = None
 
+    def __enter__(self) -> Store:
+        return self
 
-__all__ = ["Store", "IndexDamaged", "IndexOutdated", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION"]
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the operations the other parts use: nothing outside store/ names a file or runs SQL
+    @staticmethod
+    def exists(directory: Path) -> bool:
+        """Whether an index (of any generation or version) lives in `directory`."""
+        return generations.exists(directory)
+
+    def session(self, ident: str) -> SessionRow:
+        """The one session an id, `harness:id` or a unique prefix names (NotFound otherwise)."""
+        return self.catalog.resolve(ident)
+
+    def records(self, sid: int) -> list[StoredRecord]:
+        """Every record of one session, in session order."""
+        return self.text.session_records(sid)
+
+    def recent(self, limit: int, harness: str | None = None, root: str | None = None,
+               origin: str | None = None) -> list[SessionRow]:
+        """The `limit` most recently updated sessions (of a harness, of a project root, from an
+        origin: "" this machine's own, else a machine's name, Catalog.origin)."""
+        return self.catalog.recent_sessions(limit, harness, root, origin)
+
+    def origin(self, value: str) -> str:
+        """What `--from` names: "" for `local`, else a machine imported sessions came from
+        (NotFound, naming the machines there are, otherwise)."""
+        return self.catalog.origin(value)
+
+    def origin_sids(self, origin: str) -> list[int] | None:
+        """The session ids from one origin ("" this machine's own); None when that is all."""
+        return self.catalog.origin_sids(origin)
+
+    def sessions(self) -> list[SessionRow]:
+        """Every session, oldest update first."""
+        return self.catalog.select_sessions()
+
+    def display_ids(self, rows: Iterable[SessionRow]) -> dict[str, str]:
+        """key -> the shortest id prefix that opens each session."""
+        return self.catalog.display_ids(rows)
+
+    def meta(self, key: str) -> str | bytes | None:
+        """A value kept in the catalog's meta table (None when absent)."""
+        return self.catalog.get_meta(key)
+
+    def put_meta(self, key: str, value: str | bytes) -> None:
+        """Keep a value in the catalog's meta table, committed."""
+        with self.catalog.transaction():
+            self.catalog.set_meta(key, value)
+
+    def live_files(self) -> list[tuple[str, str]]:
+        """(path, harness) of every indexed file whose source still exists."""
+        return [(path, harness) for path, _, harness in self.catalog.live_fids()]
+
+    def session_keys(self) -> set[str]:
+        """The key of every session in the catalog."""
+        return self.catalog.session_keys()
+
+
+__all__ = ["Store", "IndexDamaged", "IndexOutdated", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION", "session_json"]

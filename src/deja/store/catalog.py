@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from deja import times
 from deja.errors import IndexDamaged, NotFound, StoreError
 from deja.plain import Plain
 from deja.store import migrations
@@ -144,11 +145,11 @@ class Catalog:
         self.db.execute("COMMIT")
 
     # -- meta
-    def get_meta(self, key: str) -> str | None:
+    def get_meta(self, key: str) -> str | bytes | None:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def set_meta(self, key: str, value: str) -> None:
+    def set_meta(self, key: str, value: str | bytes) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
     # -- files
@@ -222,6 +223,9 @@ class Catalog:
             for path in paths:
                 self.db.execute("DELETE FROM sessions WHERE fid = (SELECT fid FROM files WHERE path = ?)", (path,))
                 self.db.execute("DELETE FROM files WHERE path = ?", (path,))
+
+    def session_keys(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT key FROM sessions")}
 
     def live_fids(self) -> list[tuple[str, int, str]]:
         """(path, fid, harness) of every file whose source still exists (not `gone`)."""
@@ -523,3 +527,21 @@ def read_rows(db: sqlite3.Connection, table: str) -> tuple[list[tuple], str]:
             rows.extend(chunk)
     except sqlite3.Error as e:
         return rows, f"{table}: {e}"
+
+
+def session_json(s: SessionRow) -> dict:
+    """A session row as every --json answer and MCP tool shows it (docs/cli.md)."""
+    return {
+        "harness": s.harness,
+        "id": s.id,
+        "project": s.project,
+        "path": s.path,
+        "title": s.title,
+        "started": times.iso(s.started),
+        "updated": times.iso(s.updated),
+        "cwd": s.cwd,
+        "parent": s.parent or None,
+        "records": s.records,
+        "source_gone": bool(s.gone),
+        "origin": s.origin or None,  # the machine an imported session came from (deja sync)
+    }

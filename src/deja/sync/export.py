@@ -19,8 +19,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from deja import paths
+from deja.sources import imported as stored
+from deja.sync import format
 from deja.text import redact
-from deja.sync import format, stored
 
 WATERMARKS = "watermarks.json"
 
@@ -113,7 +114,7 @@ class Export:
             reindex()
         store = Store(paths.index_dir(), readonly=True)
         try:
-            for row in store.catalog.select_sessions():
+            for row in store.sessions():
                 if row.origin or not in_projects(row.root, row.cwd, self.projects):
                     continue
                 source = (row.path or row.key) + self._part(row.root or row.cwd)
@@ -122,7 +123,7 @@ class Export:
                     continue
                 title, cwd, project = self._clean(row.title), self._clean(row.cwd), self._clean(row.root or row.cwd)
                 sent = False
-                for r in store.text.session_records(row.sid):
+                for r in store.records(row.sid):
                     if mark is not None and r.time <= mark:
                         continue
                     text = self._clean(r.text)
@@ -132,8 +133,8 @@ class Export:
                                         CODE_ROLE[r.role].value, text, r.time, r.seq)
                     self.exported += 1
                     sent = True
-                    if r.time > self._sources.get(source, mark or 0):
-                        self._sources[source] = float(r.time)
+                    # a source of untimed records only gets mark 0: not sent again until one is timed
+                    self._sources[source] = max(float(r.time), self._sources.get(source, mark or 0.0))
                 self.sessions += sent
         finally:
             store.close()

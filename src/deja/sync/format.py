@@ -21,23 +21,18 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from deja import times
 from deja.errors import DejaError
-from deja.roles import Role
+# The record's rule has its home with the store that keeps records (the `imported` source);
+# these are re-exported here for whoever builds on sync (deja.sync.format.checked, …).
+from deja.sources.imported import VERSION, checked, epoch, iso_time, slug
 
-VERSION = 1
 PREFIX = "deja-sync-"
 SUFFIX = ".jsonl"
-# The string fields every record has (possibly empty); `time` (str or None) and `seq` (int) besides.
-STRINGS = ("origin", "harness", "session_id", "project", "cwd", "title", "parent", "role", "text")
-_ROLES = frozenset(r.value for r in Role)
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 class SyncError(DejaError):
@@ -65,38 +60,6 @@ def machine() -> str:
     return name
 
 
-def slug(name: str) -> str:
-    """`name` as a file name part: [A-Za-z0-9._-] kept; anything else replaced, with a short
-    hash of the name so two names never share a file."""
-    safe = _UNSAFE.sub("_", name).strip(".") or "_"
-    if safe == name:
-        return safe
-    return f"{safe[:40]}-{hashlib.blake2b(name.encode('utf-8', 'surrogatepass'), digest_size=3).hexdigest()}"
-
-
-def iso_time(t: float) -> str | None:
-    """A record's time as it travels: RFC 3339 UTC to the second, None when unknown."""
-    return times.iso(t)
-
-
-def epoch(value: object) -> float:
-    """A record's `time` as epoch seconds (0.0 when unknown or not a sane time)."""
-    if not isinstance(value, str) or not value:
-        return 0.0
-    from datetime import datetime, timezone
-
-    try:
-        dt = datetime.fromisoformat(value[:-1] + "+00:00" if value.endswith("Z") else value)
-    except ValueError:
-        return 0.0
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=timezone.utc)
-    try:
-        return times.valid(dt.timestamp())
-    except (OverflowError, OSError, ValueError):
-        return 0.0
-
-
 def text_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
@@ -107,36 +70,6 @@ def key(rec: dict) -> str:
     t = epoch(rec.get("time"))
     parts = (rec["origin"], rec["harness"], rec["session_id"], iso_time(t) or "", text_hash(rec["text"]))
     return hashlib.blake2b("\x1f".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-
-
-def checked(d: object) -> dict | None:
-    """A decoded line as a record, or None when it is not one (a field missing or of the wrong
-    type, a role deja does not know, empty text, a newer record version). Fields beyond the
-    schema are dropped."""
-    if not isinstance(d, dict):
-        return None
-    v = d.get("v", VERSION)
-    if not isinstance(v, int) or isinstance(v, bool) or v > VERSION or v < 1:
-        return None
-    out: dict = {"v": VERSION}
-    for name in STRINGS:
-        value = d.get(name, "")
-        if value is None:
-            value = ""
-        if not isinstance(value, str):
-            return None
-        out[name] = value
-    if not out["origin"] or out["origin"] == "local" or "\n" in out["origin"]:
-        return None
-    if not out["harness"] or not out["session_id"] or not out["text"].strip():
-        return None
-    if out["role"] not in _ROLES:
-        return None
-    t = d.get("time")
-    out["time"] = iso_time(epoch(t)) if t is not None else None
-    seq = d.get("seq", 0)
-    out["seq"] = seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
-    return out
 
 
 def record(origin: str, harness: str, session_id: str, project: str, cwd: str, title: str, parent: str,

@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from deja.ingest import imported as store_writer
+from deja.sources import imported as stored
+from deja.sync import format
 from deja.text import redact
-from deja.sync import format, stored
 
 # Appended once this many bytes of an origin are waiting (bounds memory on a large import).
 _FLUSH_BYTES = 8 << 20
@@ -49,13 +51,13 @@ class _Origin:
     __slots__ = ("keys", "n", "bufs", "size")
 
     def __init__(self, origin: str):
-        self.keys, self.n = stored.scan(origin)
+        self.keys, self.n = store_writer.scan(origin)
         self.bufs: dict[Path, bytearray] = {}
         self.size = 0
 
     def flush(self) -> None:
         for path, buf in self.bufs.items():
-            stored.append(path, bytes(buf))
+            store_writer.append(path, bytes(buf))
         self.bufs.clear()
         self.size = 0
 
@@ -70,7 +72,7 @@ def import_records(records: Iterable[object], me: str | None = None) -> Counts:
     counts = Counts()
     enc = msgspec.json.Encoder()
     redacting = redact.enabled()
-    with stored.writing():
+    with store_writer.writing():
         tombs = stored.tombstones()
         origins: dict[str, _Origin] = {}
         for raw in records:
@@ -130,9 +132,6 @@ def import_dir(directory: Path, me: str | None = None) -> Counts:
     return counts
 
 
-LAST_IMPORT = "last-import.json"
-
-
 def note_import(counts: Counts, source: str) -> None:
     """Keep what the last import did (`deja sources` and `deja doctor` say it: lines skipped,
     batches cut short); `source` names where it came from (a directory, a host, a hub)."""
@@ -142,40 +141,19 @@ def note_import(counts: Counts, source: str) -> None:
 
     from deja import paths
 
-    p = paths.sync_dir() / LAST_IMPORT
+    p = paths.sync_dir() / stored.LAST_IMPORT
     p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
     tmp.write_text(json.dumps({"time": time.time(), "source": source, **counts.as_dict()}), encoding="utf-8")
     os.replace(tmp, p)
 
 
-def last_import() -> str:
-    """The last import in one line, when it passed over anything ("" otherwise)."""
-    import json
-
-    from deja import paths, times
-
-    try:
-        d = json.loads((paths.sync_dir() / LAST_IMPORT).read_text(encoding="utf-8"))
-        skipped, cut = int(d.get("skipped") or 0), list(d.get("truncated") or [])
-        when, source = times.local(d.get("time")), str(d.get("source", ""))
-    except (OSError, ValueError, TypeError, AttributeError):
-        return ""
-    if not skipped and not cut:
-        return ""
-    parts = [f"{skipped} unreadable line(s) skipped"] if skipped else []
-    if cut:
-        parts.append(f"cut short: {', '.join(map(str, cut))}")
-    return f"last import ({when}, from {source}): " + "; ".join(parts)
-
-
 def reindex() -> None:
     """Bring the index up to date now (what imported becomes searchable by), waiting for
     another writer if one runs."""
     from deja import paths
-    from deja.ingest import fresh
-    from deja.ingest import rebuild
     from deja.errors import IndexDamaged, IndexOutdated
+    from deja.ingest import fresh, rebuild
     from deja.ingest.lock import WriterLock, open_locked
     from deja.store import generations
 
@@ -201,4 +179,4 @@ def reindex() -> None:
         lock.release()
 
 
-__all__ = ["Counts", "import_records", "import_dir", "reindex", "note_import", "last_import"]
+__all__ = ["Counts", "import_records", "import_dir", "reindex", "note_import"]
