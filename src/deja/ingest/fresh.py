@@ -49,9 +49,10 @@ RACY_NS = 3_000_000_000
 META_KEY = "fresh"
 # deja's own code that decides what is discovered and how a file is planned and prepared: the
 # top-level leaves (config, paths, projects …), the harness parsers, the write path and the text
-# rules it applies. A change to any module in these is a change the snapshot must not vouch over.
+# rules it applies (and deja/pg, which names the Hermes PostgreSQL stores). A change to any module
+# in these is a change the snapshot must not vouch over.
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CODE_DIRS = (_PACKAGE, *(os.path.join(_PACKAGE, d) for d in ("sources", "ingest", "text")))
+CODE_DIRS = (_PACKAGE, *(os.path.join(_PACKAGE, d) for d in ("sources", "ingest", "text", "pg")))
 FORMAT = 2
 
 Progress = Callable[[str], None]
