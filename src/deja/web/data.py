@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from deja import config, paths
+from deja import config, paths, times
 from deja.roles import CODE_ROLE, ROLE_CODE, Role
 from deja.store import SessionRow, Store
 
@@ -69,7 +69,7 @@ def session(ident: str) -> dict:
         "shown_id": shown,
         "reopen": reopen(row),
         "total": len(records),
-        "records": [{"role": CODE_ROLE[r.role].value, "time": render.iso(r.time), "seq": r.seq, "text": r.text,
+        "records": [{"role": CODE_ROLE[r.role].value, "time": times.iso(r.time), "seq": r.seq, "text": r.text,
                      "folded": r.role in FOLDED} for r in records],
     }
 
@@ -118,7 +118,7 @@ def notes(limit: int = NOTES_SHOWN) -> dict:
         rows: list[SessionRow] = store.catalog.recent_sessions(limit, harness="notes")
         for row in rows:
             out.append({"session": render.session_json(row), "key": row.key,
-                        "notes": [{"time": render.iso(r.time), "text": r.text}
+                        "notes": [{"time": times.iso(r.time), "text": r.text}
                                   for r in store.text.session_records(row.sid)]})
     return {"days": out, "notes_file": str(paths.notes_file())}
 
