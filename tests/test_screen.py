@@ -171,7 +171,7 @@ def test_the_first_index_clears_its_progress_line_before_output(home):
 
 
 def test_index_progress_has_percent_counts_and_eta():
-    from deja.ingest.indexer import progress_line
+    from deja.ingest.report import progress_line
 
     line = progress_line(1204, 2800, 111671, 0.43, 9.0)
     assert line.startswith("indexing: 43%") and "1,204/2,800 files" in line and "111,671 records" in line

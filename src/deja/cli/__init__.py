@@ -46,7 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "install": ("deja.cli.install", "Wire deja's MCP server (and with --hooks or --auto its hooks) into your agents."),
     "uninstall": ("deja.cli.install", "Remove deja's MCP server, hooks and skill from your agents' config, and nothing else."),
     "doctor": ("deja.cli.install", "Check the index, every agent's store, and deja's wiring into each agent."),
-    "sync": ("deja.cli.sync", "Share history between machines: export, import, ssh."),
+    "sync": ("deja.cli.sync", "Share history between machines: batches of redacted records (export, import), over ssh."),
     "resume": ("deja.cli.views", "The command that reopens a session in its own agent (--exec runs it)."),
     "handoff": ("deja.cli.views", "A short brief of a session for the next agent (--to AGENT starts it)."),
     "export": ("deja.cli.views", "A session as markdown, one HTML file or JSON, secrets redacted."),

@@ -40,7 +40,9 @@ def _row(store: Store, ident: str) -> SessionRow:
 @click.option("--exec", "run", is_flag=True, help="Run the command (in the session's directory) instead of printing it.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def resume(ident, run, as_json) -> None:
-    """The command that reopens session ID in its own agent, with a `cd` to the session's
+    """The command that reopens a session in its own agent (--exec runs it).
+
+    The command that reopens session ID in its own agent, with a `cd` to the session's
     directory where the agent finds sessions only from there (Claude Code, Codex, Gemini, …).
 
     Agents that cannot reopen a session (aider, Roo, Zed, DeepSeek, notes) say why and what works
@@ -84,7 +86,9 @@ def resume(ident, run, as_json) -> None:
 @click.option("--exec", "run", is_flag=True, help="With --to: start the agent (in the session's directory when it is there).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def handoff(ident, agent, run, as_json) -> None:
-    """A short redacted brief of session ID (default: the latest session of the current
+    """A short brief of a session for the next agent (--to AGENT starts it).
+
+    A short redacted brief of session ID (default: the latest session of the current
     project): goal, decisions, files touched, commands that worked, what was left open.
 
     With --to AGENT, the command that starts AGENT with the brief as its first prompt; with
@@ -146,7 +150,9 @@ def _write(text: str, out: str | None) -> None:
               help="Markdown, one self-contained HTML file (no script), or JSON.")
 @click.option("-o", "--output", "out", metavar="FILE", help="Write to FILE (mode 0600) instead of stdout.")
 def export(ident, fmt, out) -> None:
-    """Session ID as markdown, HTML or JSON: secrets redacted, terminal escapes removed."""
+    """A session as markdown, one HTML file or JSON, secrets redacted.
+
+    Session ID as markdown, HTML or JSON: secrets redacted, terminal escapes removed."""
     from deja.views import export as lib
 
     store = _open()
@@ -161,7 +167,9 @@ def export(ident, fmt, out) -> None:
 @click.argument("ident", metavar="ID")
 @click.option("-o", "--output", "out", metavar="FILE", help="Write to FILE (mode 0600) instead of stdout.")
 def share(ident, out) -> None:
-    """Session ID as markdown for a colleague: redacted as an export, and home directories
+    """A session as markdown for a colleague: redacted, home paths as ~.
+
+    Session ID as markdown for a colleague: redacted as an export, and home directories
     shown as `~`, this machine's name as `host`, the store file's path left out."""
     from deja.views import export as lib
 
@@ -179,7 +187,9 @@ def share(ident, out) -> None:
 @click.option("--top", default=10, type=click.IntRange(1, 100), show_default=True, help="Files and commands to list.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (what the web page charts).")
 def stats(by, top, as_json) -> None:
-    """Sessions and records per agent and project over time, the busiest files, the most-run
+    """Sessions per agent and project over time, busiest files, commands, redactions.
+
+    Sessions and records per agent and project over time, the busiest files, the most-run
     commands, and the redactions the index made."""
     from deja.views import stats as lib
 
@@ -233,7 +243,9 @@ def _stats_table(d: dict) -> str:
 @click.option("--last", "newest", is_flag=True, help="The newest entry in full.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def log(n, newest, as_json) -> None:
-    """What hooks and MCP recall put into your agents, newest first: when, to which agent, for
+    """What hooks and MCP recall put into your agents, newest first.
+
+    What hooks and MCP recall put into your agents, newest first: when, to which agent, for
     which prompt (redacted, clipped), which sessions. The log is private (0600) and bounded."""
     from deja import times
     from deja.views import served

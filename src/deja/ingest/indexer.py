@@ -29,7 +29,7 @@ from deja.ingest.prepare import prepare
 from deja.text import redact
 from deja.errors import SourceError
 from deja.model import ROLE_CODE, Session, escaped
-from deja.ingest.report import Report
+from deja.ingest.report import Report, progress_line
 from deja.sources.base import Source
 from deja.sources.look import PLAIN, Look
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
@@ -593,13 +593,6 @@ def _apply_tasks(
             break
     if batch:
         _flush(store, batch)
-
-
-def progress_line(files: int, of: int, records: int, share: float, elapsed: float) -> str:
-    """`indexing: 43% · 1,204/2,800 files · 111,671 records · about 12s left` (share: of the bytes)."""
-    left = elapsed * (1 - share) / share if share > 0.01 else None
-    eta = "" if left is None else f" · about {left:.0f}s left" if left < 120 else f" · about {left / 60:.0f} min left"
-    return f"indexing: {share * 100:.0f}% · {files:,}/{of:,} files · {records:,} records{eta}"
 
 
 __all__ = ["make_plan", "apply", "Report", "Plan", "exclusions"]

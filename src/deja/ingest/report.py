@@ -21,3 +21,10 @@ class Report(Plain):
 
     def as_dict(self) -> dict[str, int | float]:
         return {k: getattr(self, k) for k in self.__slots__}
+
+
+def progress_line(files: int, of: int, records: int, share: float, elapsed: float) -> str:
+    """`indexing: 43% · 1,204/2,800 files · 111,671 records · about 12s left` (share: of the bytes)."""
+    left = elapsed * (1 - share) / share if share > 0.01 else None
+    eta = "" if left is None else f" · about {left:.0f}s left" if left < 120 else f" · about {left / 60:.0f} min left"
+    return f"indexing: {share * 100:.0f}% · {files:,}/{of:,} files · {records:,} records{eta}"

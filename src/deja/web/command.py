@@ -17,7 +17,9 @@ from deja.web.server import DEFAULT_PORT, HOST, HOSTS_ALLOWED
               help="Only 127.0.0.1 (or localhost): the page shows your whole history.")
 @click.option("--no-open", "no_open", is_flag=True, help="Do not open a browser; just print the URL.")
 def serve(port, host, no_open) -> None:
-    """A local web page: search as you type, sessions, sources and their switches, notes, stats.
+    """A local web page on 127.0.0.1: search as you type, sessions, sources, notes.
+
+    A local web page: search as you type, sessions, sources and their switches, notes, stats.
 
     It listens on 127.0.0.1 only and prints a URL holding a random token; a request without the
     token is refused. It reads the index, never refreshes it (run `deja index`) and writes
