@@ -243,3 +243,14 @@ def test_machine_name_from_config_and_env(machines, tmp_path):
     assert r.json()["machine"] == "ann-laptop"
     assert {x["origin"] for x in records(tmp_path / "d")} == {"ann-laptop"}
     assert a.json("sync", "export", str(tmp_path / "e"), "--full")["machine"] == "alpha"  # DEJA_MACHINE wins
+
+
+def test_an_imported_session_is_not_resumed_here_and_says_what_works(machines, tmp_path):
+    a, b, _ = machines
+    a.run("sync", "export", str(tmp_path / "d"))
+    b.run("sync", "import", str(tmp_path / "d"))
+    own = b.run("resume", "sess-b")  # beta's own Claude session reopens with claude --resume
+    assert "claude --resume sess-b" in own.out
+    r = b.run("resume", "sess-a@alpha", check=False)
+    assert r.code == 1
+    assert "imported from alpha" in r.out + r.err and "claude --resume" not in r.out
