@@ -78,6 +78,7 @@ class Handler(BaseHTTPRequestHandler):
         self._answer("POST")
 
     def _answer(self, verb: str) -> None:
+        self._body_read = verb != "POST"  # a GET has no body; a POST's is read by _post
         url = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         try:
@@ -175,8 +176,10 @@ class Handler(BaseHTTPRequestHandler):
         size = int(self.headers.get("Content-Length") or 0)
         if not 0 < size <= MAX_BODY:
             raise DejaError("a change is one small JSON object")
+        body = self.rfile.read(size)
+        self._body_read = True
         try:
-            change = json.loads(self.rfile.read(size))
+            change = json.loads(body)
         except ValueError as e:
             raise DejaError(f"the change is not JSON ({e})") from None
         if path == "/api/harness":
@@ -198,8 +201,11 @@ class Handler(BaseHTTPRequestHandler):
         return "text/html; charset=utf-8", pages.message_page("Not shown", message).encode()
 
     def _send(self, status: int, ctype: str, body: bytes, set_cookie: bool = False) -> None:
-        if status != HTTPStatus.OK:
-            self.close_connection = True  # a refused change's body may still be unread on the socket
+        if status != HTTPStatus.OK and not getattr(self, "_body_read", True):
+            # a refused change's body is still unread on the socket: the connection cannot be
+            # reused. Only then: closing a socket with unread bytes resets it, and a browser may
+            # lose the answer it has not read yet (an empty 403 page).
+            self.close_connection = True
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
