@@ -141,11 +141,23 @@ def _blob_marker(m: re.Match[str]) -> str:
 def unblob(text: str) -> str:
     """Blobs out: binary records and base64 runs become markers; the prose around them stays."""
     sample = text[:4096]  # binary shows at once; a bounded look keeps text records cheap
-    if len(sample) >= 64 and len(_CONTROL.findall(sample)) > _BINARY_SHARE * len(sample):
+    if (len(sample) >= 64 and not sample.replace("\n", "").replace("\t", "").isprintable()  # the cheap look first
+            and len(_CONTROL.findall(sample)) > _BINARY_SHARE * len(sample)):
         return f"[binary, {_size(len(text.encode('utf-8', 'surrogatepass')))}]"
-    if len(text) < BLOB_CHARS and "base64," not in text:
-        return text  # too short to hold a run: the regex scan is spared
+    if "base64," not in text and not _may_hold_run(text):
+        return text  # the regex scan (~10x the cost of the look) is spared
     return _BLOB.sub(_blob_marker, text)
+
+
+def _may_hold_run(text: str) -> bool:
+    """Whether a run of BLOB_CHARS without a space or line break can be in `text`: such a run
+    covers a whole aligned block of half its length, so looking at those blocks is enough."""
+    step = BLOB_CHARS // 2
+    for i in range(0, len(text) - step + 1, step):
+        block = text[i : i + step]
+        if " " not in block and "\n" not in block:
+            return True
+    return False
 
 
 def _snap(text: str, at: int, forward: bool) -> int:
