@@ -55,6 +55,7 @@ def test_blobs_are_markers_and_the_prose_around_them_is_found(home):
     rng = random.Random(3)
     png = base64.b64encode(bytes(rng.randrange(256) for _ in range(48 * 1024))).decode()
     run = base64.b64encode(bytes(rng.randrange(256) for _ in range(6000))).decode()
+    wrapped = base64.encodebytes(bytes(rng.randrange(256) for _ in range(3000))).decode()  # 76 a line
     binary = "".join(chr(rng.randrange(32)) for _ in range(3000))
     # the base64 is checked as a token the tokenizer keeps: a slice of the run, under its length cap
     sample = next(w for w in (png[i:i + 40] for i in range(0, 4000, 40)) if w.isalnum())
@@ -62,6 +63,7 @@ def test_blobs_are_markers_and_the_prose_around_them_is_found(home):
          .user("render the chart for the quarterly report")
          .bash("cat chart.html", f"before the picture kestrelbanjo <img src=\"data:image/png;base64,{png}\"> after it")
          .bash("cat key.b64", f"wrapped blob\n{run}\nfollowed by saltmarshtuba")
+         .bash("base64 icon.ico", f"{wrapped}encoded for ospreyfiddle")
          .bash("cat core.bin", binary)
          .say("The chart is rendered."))
     # a Claude `image` content block inside a tool result
@@ -71,11 +73,13 @@ def test_blobs_are_markers_and_the_prose_around_them_is_found(home):
             {"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": png}}]}]}}]
     t.write(home)
     deja("index")
-    for word in ("kestrelbanjo", "saltmarshtuba", "velvetcompass"):
+    for word in ("kestrelbanjo", "saltmarshtuba", "velvetcompass", "ospreyfiddle"):
         assert _hits(word), word
     assert not _hits(sample)
     assert not _hits(run[100:140])
+    line = next(w for w in wrapped.splitlines() if w.isalnum())
+    assert not _hits(line)
     text = "\n".join(r["text"] for r in deja("show", SID, "--json").json()["records"])
     assert "[base64 image/png, 48 KB]" in text and "[base64 image/jpeg, 48 KB]" in text
-    assert "[base64, 6 KB]" in text and "[binary, " in text
-    assert png[:200] not in text and run[:200] not in text and binary[:200] not in text
+    assert "[base64, 6 KB]" in text and "[base64, 3 KB]" in text and "[binary, " in text
+    assert png[:200] not in text and run[:200] not in text and wrapped[:200] not in text and wrapped.splitlines()[-1] not in text and binary[:200] not in text

@@ -1,6 +1,6 @@
 """What happens to every record of every harness between its parser and the index.
 
-Clean-up (injected context is not speech), blobs to markers, redaction, a size cap (head and
+Clean-up (injected context is not speech), redaction, blobs to markers, a size cap (head and
 tail), de-duplication, and a title when the store has none. Runs on every write path, so a
 result never depends on which path wrote it.
 """
@@ -23,12 +23,14 @@ HEAD_CHARS = 48 * 1024
 TAIL_CHARS = MAX_RECORD_CHARS - HEAD_CHARS
 _SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
 # Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
-# of keys; no word or hash is that long), or a record mostly control bytes is replaced by a
+# of keys; no word or hash is that long) whole or wrapped in lines, or a record mostly control bytes is replaced by a
 # marker naming what it was and its size, e.g. `[base64 image/png, 48 KB]`.
 BLOB_CHARS = 1024
 _BLOB = re.compile(
     r"data:(?P<mime>[\w.+-]+/[\w.+-]+)?(?:;[\w.+-]+=[\w.+-]+)*;base64,(?P<uri>[A-Za-z0-9+/]{16,}={0,2})"
-    r"|(?<![A-Za-z0-9+/])(?P<run>[A-Za-z0-9+/]{%d,}={0,2})" % BLOB_CHARS
+    r"|(?<![A-Za-z0-9+/])(?P<run>[A-Za-z0-9+/]{%d,}={0,2}"
+    # wrapped at 60-76 a line (base64(1), MIME, PEM): 16 lines and more
+    r"|(?:[A-Za-z0-9+/]{60,}={0,2}\r?\n){16,}[A-Za-z0-9+/]*={0,2}(?=\r?\n|\Z))" % BLOB_CHARS
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 _BINARY_SHARE = 0.1  # a record whose text is this share control bytes (or undecodable) is binary
@@ -133,7 +135,8 @@ def _size(n: int) -> str:
 
 def _blob_marker(m: re.Match[str]) -> str:
     data = m.group("uri") if m.group("run") is None else m.group("run")
-    size = len(data) * 3 // 4 - data.count("=")
+    chars = len(data) - data.count("\n") - data.count("\r")
+    size = chars * 3 // 4 - data.count("=")
     mime = m.group("mime") if m.group("run") is None else None
     return f"[base64 {mime}, {_size(size)}]" if mime else f"[base64, {_size(size)}]"
 
@@ -150,14 +153,10 @@ def unblob(text: str) -> str:
 
 
 def _may_hold_run(text: str) -> bool:
-    """Whether a run of BLOB_CHARS without a space or line break can be in `text`: such a run
-    covers a whole aligned block of half its length, so looking at those blocks is enough."""
+    """Whether a base64 run can be in `text`: a run (whole or wrapped) covers a whole aligned
+    block of half BLOB_CHARS with no space in it, so looking at those blocks is enough."""
     step = BLOB_CHARS // 2
-    for i in range(0, len(text) - step + 1, step):
-        block = text[i : i + step]
-        if " " not in block and "\n" not in block:
-            return True
-    return False
+    return any(" " not in text[i : i + step] for i in range(0, len(text) - step + 1, step))
 
 
 def _snap(text: str, at: int, forward: bool) -> int:
@@ -187,12 +186,13 @@ def prepare(session: Session, redacting: bool = True) -> int:
         text = clean(rec.text, rec.role)
         if not text:
             continue
-        text = unblob(unicodedata.normalize("NFC", text))
+        text = unicodedata.normalize("NFC", text)
         if redacting:
-            # redacted whole, then cut: a cut first could leave a secret's head for no rule to see
+            # redacted whole, then unblobbed and cut: either first could leave a secret's head (or
+            # a PEM block's frame) where no rule sees it
             text, n = redact.redact(text)
             redactions += n
-        text = cap(text)
+        text = cap(unblob(text))
         if not text.strip():
             continue
         ident = (rec.role, rec.time, text)
