@@ -1,8 +1,8 @@
 """What happens to every record of every harness between its parser and the index.
 
-Clean-up (injected context is not speech), redaction, a size cap, de-duplication, and a title
-when the store has none. Runs on every write path, so a result never depends on which path
-wrote it.
+Clean-up (injected context is not speech), redaction, blobs to markers, a size cap (head and
+tail), de-duplication, and a title when the store has none. Runs on every write path, so a
+result never depends on which path wrote it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,25 @@ from deja.text.clip import clip
 from deja.model import Record, Role, Session
 
 # Stored text per record is capped (after redaction) so one pasted log cannot dominate the index.
+# Past the cap a record keeps its head and its tail (where a command echoes and an error lands)
+# around a marker that records how much was left out; docs/benchmarks.md "Caps" has the
+# measurement behind the numbers and what is lost.
 MAX_RECORD_CHARS = 64 * 1024
+HEAD_CHARS = 48 * 1024
+TAIL_CHARS = MAX_RECORD_CHARS - HEAD_CHARS
+_SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
+# Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
+# of keys; no word or hash is that long) whole or wrapped in lines, or a record mostly control bytes is replaced by a
+# marker naming what it was and its size, e.g. `[base64 image/png, 48 KB]`.
+BLOB_CHARS = 1024
+_BLOB = re.compile(
+    r"data:(?P<mime>[\w.+-]+/[\w.+-]+)?(?:;[\w.+-]+=[\w.+-]+)*;base64,(?P<uri>[A-Za-z0-9+/]{16,}={0,2})"
+    r"|(?<![A-Za-z0-9+/])(?P<run>[A-Za-z0-9+/]{%d,}={0,2}"
+    # wrapped at 60-76 a line (base64(1), MIME, PEM): 16 lines and more
+    r"|(?:[A-Za-z0-9+/]{60,}={0,2}\r?\n){16,}[A-Za-z0-9+/]*={0,2}(?=\r?\n|\Z))" % BLOB_CHARS
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+_BINARY_SHARE = 0.1  # a record whose text is this share control bytes (or undecodable) is binary
 TITLE_CHARS = 60
 
 _OWN_RECALL = re.compile(r"(?:<deja-recall>|&lt;deja-recall&gt;).*?(?:</deja-recall>|&lt;/deja-recall&gt;|\Z)", re.S)
@@ -107,6 +125,58 @@ def derive_title(session: Session) -> str:
     return ""
 
 
+def _size(n: int) -> str:
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{round(n / 1024)} KB"
+    return f"{n / (1024 * 1024):.1f} MB"
+
+
+def _blob_marker(m: re.Match[str]) -> str:
+    data = m.group("uri") if m.group("run") is None else m.group("run")
+    chars = len(data) - data.count("\n") - data.count("\r")
+    size = chars * 3 // 4 - data.count("=")
+    mime = m.group("mime") if m.group("run") is None else None
+    return f"[base64 {mime}, {_size(size)}]" if mime else f"[base64, {_size(size)}]"
+
+
+def unblob(text: str) -> str:
+    """Blobs out: binary records and base64 runs become markers; the prose around them stays."""
+    sample = text[:4096]  # binary shows at once; a bounded look keeps text records cheap
+    if (len(sample) >= 64 and not sample.replace("\n", "").replace("\t", "").isprintable()  # the cheap look first
+            and len(_CONTROL.findall(sample)) > _BINARY_SHARE * len(sample)):
+        return f"[binary, {_size(len(text.encode('utf-8', 'surrogatepass')))}]"
+    if "base64," not in text and not _may_hold_run(text):
+        return text  # the regex scan (~10x the cost of the look) is spared
+    return _BLOB.sub(_blob_marker, text)
+
+
+def _may_hold_run(text: str) -> bool:
+    """Whether a base64 run can be in `text`: a run (whole or wrapped) covers a whole aligned
+    block of half BLOB_CHARS with no space in it, so looking at those blocks is enough."""
+    step = BLOB_CHARS // 2
+    return any(" " not in text[i : i + step] for i in range(0, len(text) - step + 1, step))
+
+
+def _snap(text: str, at: int, forward: bool) -> int:
+    """A cut point near `at` on a line break (after it), or `at` when none is close."""
+    if forward:
+        i = text.find("\n", at, at + _SNAP)
+        return at if i < 0 else i + 1
+    i = text.rfind("\n", max(0, at - _SNAP), at)
+    return at if i < 0 else i + 1
+
+
+def cap(text: str) -> str:
+    """At most ~MAX_RECORD_CHARS: the head and the tail, and a marker saying what was left out."""
+    if len(text) <= MAX_RECORD_CHARS:
+        return text
+    head = _snap(text, HEAD_CHARS, forward=False)
+    tail = _snap(text, len(text) - TAIL_CHARS, forward=True)
+    return f"{text[:head]}\n[… {tail - head:,} characters not indexed …]\n{text[tail:]}"
+
+
 def prepare(session: Session, redacting: bool = True) -> int:
     """Clean, redact, cap and de-duplicate a session's records in place; returns redactions."""
     redactions = 0
@@ -118,10 +188,11 @@ def prepare(session: Session, redacting: bool = True) -> int:
             continue
         text = unicodedata.normalize("NFC", text)
         if redacting:
+            # redacted whole, then unblobbed and cut: either first could leave a secret's head (or
+            # a PEM block's frame) where no rule sees it
             text, n = redact.redact(text)
             redactions += n
-        if len(text) > MAX_RECORD_CHARS:
-            text = text[:MAX_RECORD_CHARS]
+        text = cap(unblob(text))
         if not text.strip():
             continue
         ident = (rec.role, rec.time, text)

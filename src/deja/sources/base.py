@@ -383,7 +383,7 @@ def parse_time(value: object, local: bool = False) -> float:
 
 
 def text_of(content: object) -> str:
-    """Text of a message `content`: a string, or a list of parts carrying `text`."""
+    """Text of a message `content`: a string, or a list of parts carrying `text` (or a base64 `source`)."""
     if isinstance(content, str):
         return content
     if isinstance(content, list):
@@ -395,6 +395,10 @@ def text_of(content: object) -> str:
                 t = p.get("text")
                 if isinstance(t, str):
                     parts.append(t)
+                elif isinstance(src := p.get("source"), dict) and isinstance(src.get("data"), str):
+                    # an inlined image or document: as a data: URI, which ingest.prepare turns
+                    # into a marker (`[base64 image/png, 48 KB]`), never indexed as text
+                    parts.append(f"data:{src.get('media_type') or 'application/octet-stream'};base64,{src['data']}")
         return "\n".join(parts)
     return ""
 

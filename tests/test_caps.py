@@ -1,0 +1,85 @@
+"""Index what is worth searching (issue 18 item 2): a tool output past the cap keeps its head and
+its tail with the length left out recorded, and blobs (base64, images, binary bytes) become
+markers while the prose around them stays searchable. Through the CLI, in a throwaway HOME."""
+
+from __future__ import annotations
+
+import base64
+import random
+
+from conftest import Transcript, deja
+
+from deja.ingest.prepare import MAX_RECORD_CHARS
+
+SID = "c4a95e11-0000-4000-8000-000000000001"
+
+
+def _hits(*query: str) -> list[dict]:
+    return deja("search", *query, "--json").json()["hits"]
+
+
+def _log(rng: random.Random, chars: int) -> str:
+    words = ["compile", "worker", "cache", "retry", "socket", "parse", "flush", "queue"]
+    lines, n = [], 0
+    while n < chars:
+        line = f"src/{rng.choice(words)}.py:{rng.randint(1, 900)}: {' '.join(rng.choices(words, k=8))}"
+        lines.append(line)
+        n += len(line) + 1
+    return "\n".join(lines)
+
+
+def test_a_1mb_tool_output_keeps_its_head_and_tail_and_show_reports_the_cut(home):
+    body = _log(random.Random(7), 1_000_000)
+    out = f"$ make build-zanzibarquill\n{body}\nerror: linker failed on mortarpelican-77\n"
+    (Transcript(SID, "/home/dev/shop", 3)
+     .user("why does the build fail")
+     .bash("make build-zanzibarquill", out)
+     .say("The linker fails; I will look at the flags.")
+     .write(home))
+    deja("index")
+    for needle in ("zanzibarquill", "mortarpelican"):
+        hits = _hits(needle)
+        assert hits and hits[0]["session"]["id"] == SID, needle
+    records = deja("show", SID, "--json").json()["records"]
+    [rec] = [r for r in records if "zanzibarquill" in r["text"] and "mortarpelican" in r["text"]]
+    assert len(rec["text"]) < MAX_RECORD_CHARS + 200
+    assert "characters not indexed …]" in rec["text"]
+    told = int(rec["text"].split("[… ")[1].split(" characters")[0].replace(",", ""))
+    head, tail = rec["text"].split("\n[… ")[0], rec["text"].split(" characters not indexed …]\n")[1]
+    assert told == len(out.strip()) - len(head) - len(tail) and told > 900_000, told
+    page = deja("show", SID).out
+    assert "characters not indexed" in page
+
+
+def test_blobs_are_markers_and_the_prose_around_them_is_found(home):
+    rng = random.Random(3)
+    png = base64.b64encode(bytes(rng.randrange(256) for _ in range(48 * 1024))).decode()
+    run = base64.b64encode(bytes(rng.randrange(256) for _ in range(6000))).decode()
+    wrapped = base64.encodebytes(bytes(rng.randrange(256) for _ in range(3000))).decode()  # 76 a line
+    binary = "".join(chr(rng.randrange(32)) for _ in range(3000))
+    # the base64 is checked as a token the tokenizer keeps: a slice of the run, under its length cap
+    sample = next(w for w in (png[i:i + 40] for i in range(0, 4000, 40)) if w.isalnum())
+    t = (Transcript(SID, "/home/dev/shop", 4)
+         .user("render the chart for the quarterly report")
+         .bash("cat chart.html", f"before the picture kestrelbanjo <img src=\"data:image/png;base64,{png}\"> after it")
+         .bash("cat key.b64", f"wrapped blob\n{run}\nfollowed by saltmarshtuba")
+         .bash("base64 icon.ico", f"{wrapped}encoded for ospreyfiddle")
+         .bash("cat core.bin", binary)
+         .say("The chart is rendered."))
+    # a Claude `image` content block inside a tool result
+    t.lines[-1:-1] = [{**t.lines[-2], "uuid": "img-1", "message": {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_img", "content": [
+            {"type": "text", "text": "screenshot of velvetcompass"},
+            {"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": png}}]}]}}]
+    t.write(home)
+    deja("index")
+    for word in ("kestrelbanjo", "saltmarshtuba", "velvetcompass", "ospreyfiddle"):
+        assert _hits(word), word
+    assert not _hits(sample)
+    assert not _hits(run[100:140])
+    line = next(w for w in wrapped.splitlines() if w.isalnum())
+    assert not _hits(line)
+    text = "\n".join(r["text"] for r in deja("show", SID, "--json").json()["records"])
+    assert "[base64 image/png, 48 KB]" in text and "[base64 image/jpeg, 48 KB]" in text
+    assert "[base64, 6 KB]" in text and "[base64, 3 KB]" in text and "[binary, " in text
+    assert png[:200] not in text and run[:200] not in text and wrapped[:200] not in text and wrapped.splitlines()[-1] not in text and binary[:200] not in text
