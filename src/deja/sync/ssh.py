@@ -20,6 +20,7 @@ import re
 import shlex
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,13 +78,23 @@ class Report:
     local: imports.Counts | None = None  # this side's import of them
 
 
+# ssh's own failures before the session began (the command never ran, so trying again is safe): a
+# busy server drops connections it has not authenticated yet (sshd's MaxStartups).
+_DROPPED = ("kex_exchange_identification", "Connection reset by peer", "Connection closed by")
+_TRIES = 3
+
+
 def _run(t: Target, argv: list[str], what: str) -> str:
-    try:
-        p = subprocess.run(argv, capture_output=True, text=True, timeout=_TIMEOUT, stdin=subprocess.DEVNULL)
-    except FileNotFoundError:
-        raise SshError(f"cannot {what}: {argv[0]!r} is not installed here (install OpenSSH's client)") from None
-    except subprocess.TimeoutExpired:
-        raise SshError(f"cannot {what}: no answer from {t.text} in {_TIMEOUT:.0f}s") from None
+    for attempt in range(_TRIES):
+        try:
+            p = subprocess.run(argv, capture_output=True, text=True, timeout=_TIMEOUT, stdin=subprocess.DEVNULL)
+        except FileNotFoundError:
+            raise SshError(f"cannot {what}: {argv[0]!r} is not installed here (install OpenSSH's client)") from None
+        except subprocess.TimeoutExpired:
+            raise SshError(f"cannot {what}: no answer from {t.text} in {_TIMEOUT:.0f}s") from None
+        if p.returncode != 255 or not any(m in p.stderr for m in _DROPPED) or attempt == _TRIES - 1:
+            break
+        time.sleep(0.5 * (attempt + 1))
     if p.returncode == MISSING:
         raise SshError(f"deja is not installed on {t.text}: install it there (`pipx install deja`, or put it in "
                        "~/.local/bin) and run this again")
