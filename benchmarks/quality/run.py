@@ -25,6 +25,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -35,6 +36,7 @@ import make  # noqa: E402
 TUNING = ("hand", "en", "zh")
 HELDOUT = ("heldout-en", "heldout-zh")
 NOISE_MB = {"hand": 20}
+EMBED_S: dict[str, float] = {}  # `deja embed` wall seconds per HOME (--semantic)
 
 INPROC = r"""
 import json, sys
@@ -115,7 +117,10 @@ def _env(home: Path, args) -> dict:
     subprocess.run([sys.executable, "-m", "deja", "index"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if args.semantic:
         env["HF_HUB_OFFLINE"] = "1"
+        t = time.perf_counter()
         subprocess.run([sys.executable, "-m", "deja", "embed"], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        key = f"{home.parent.name}/{home.name}" if home.name[1:].isdigit() else home.name
+        EMBED_S[key] = time.perf_counter() - t
     return env
 
 
@@ -168,6 +173,8 @@ def main() -> None:
     for n, r in results.items():
         s = r["questions"]
         print(f"| {n} | {s['questions']} | {s['hit_at_1']:.3f} | {s['hit_at_5']:.3f} | {s['mrr']:.3f} |")
+    if EMBED_S:
+        print("\n`deja embed` per HOME: " + ", ".join(f"{h} {s:.1f} s" for h, s in EMBED_S.items()))
     hooked = {n: r["hooks"] for n, r in results.items() if "hooks" in r}
     if hooked:
         print("\n| hook set | history prompts | answering session injected | unrelated prompts | injected |\n|---|---|---|---|---|")
