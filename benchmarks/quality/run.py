@@ -6,15 +6,19 @@ asks), and the hook set through the real prompt hook.
     python benchmarks/quality/run.py --home /tmp/deja-quality --heldout       # the held-out sets only
     python benchmarks/quality/run.py --home /tmp/deja-quality --sets en --no-make --json out.json
     python benchmarks/quality/run.py --home /tmp/deja-quality --sets chat --misses   # the long chats
+    python benchmarks/quality/run.py --home /tmp/deja-quality --sets memeval --baseline  # + BM25 baseline
 
 Each set gets its own HOME under --home (built by make.py unless --no-make; `hand` gets 20 MiB of
 generated background sessions, the generated sets none), indexed by the real `deja index`.
-A rank beyond the 15 sessions returned counts as a miss. The long-chat sets (`chat`, `chat-heldout`)
-have several HOMEs each (under --home/SET/h0, h1, …); a question several sessions answer ("how many
+A rank beyond the 15 sessions returned counts as a miss. The long-chat sets (`chat`, `chat-heldout`,
+`memeval`) have several HOMEs each (under --home/SET/h0, h1, …); a question several sessions answer ("how many
 times …") is ranked by the first of them. Hooks: a history prompt (a cue, then a
 question) counts when the injection names the session that answers; an unrelated prompt counts
 when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
 --inproc asks through the library in one process instead (faster, counts nothing).
+memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
+it) is not in hit@k/MRR but in "abstained": right when deja returns nothing or only its weak tier
+(near misses). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """
 
 from __future__ import annotations
@@ -63,11 +67,28 @@ print(json.dumps(out))
 
 
 def scores(rows: list[dict]) -> dict:
+    """hit@1, hit@5 and MRR over the rows with an answer; the share abstained of those without."""
+    none = [r for r in rows if r.get("kind") == "abstain"]
+    rows = [r for r in rows if r.get("kind") != "abstain"]
     n = len(rows)
-    return {"questions": n,
-            "hit_at_1": sum(r["rank"] == 1 for r in rows) / n if n else 0.0,
-            "hit_at_5": sum(1 <= r["rank"] <= 5 for r in rows) / n if n else 0.0,
-            "mrr": sum(1 / r["rank"] for r in rows if r["rank"]) / n if n else 0.0}
+    out = {"questions": n,
+           "hit_at_1": sum(r["rank"] == 1 for r in rows) / n if n else 0.0,
+           "hit_at_5": sum(1 <= r["rank"] <= 5 for r in rows) / n if n else 0.0,
+           "mrr": sum(1 / r["rank"] for r in rows if r["rank"]) / n if n else 0.0}
+    if none:
+        out |= {"unanswerable": len(none), "abstained": sum(r["abstained"] for r in none) / len(none)}
+    return out
+
+
+def rank_of(q: dict, ids: list[str]) -> int:
+    """The 1-based rank of the first answering session in ids, 0 when none is there."""
+    ranks = [ids.index(s) + 1 for s in q.get("sessions", [q["session"]]) if s in ids]
+    return min(ranks) if ranks else 0
+
+
+def by_kind(rows: list[dict]) -> dict[str, dict]:
+    kinds = sorted({r["kind"] for r in rows if "kind" in r}) + sorted({f"lang:{r['lang']}" for r in rows if "lang" in r})
+    return {k: scores([r for r in rows if r.get("kind") == k or f"lang:{r.get('lang')}" == k]) for k in kinds}
 
 
 def ask(env: dict, questions: list[str], inproc: bool, semantic: bool) -> list[dict]:
@@ -78,6 +99,10 @@ def ask(env: dict, questions: list[str], inproc: bool, semantic: bool) -> list[d
     for q in questions:
         argv = [sys.executable, "-m", "deja", "search", "--json", *([] if semantic else ["--no-embed"]), "--", q]
         p = subprocess.run(argv, env=env, capture_output=True, text=True)
+        if p.returncode in (1, 2) and not p.stdout.strip() and "Traceback" not in p.stderr:
+            # a user error (e.g. every word read as filler): the question got no answer, a miss
+            out.append({"ids": [], "tier": "refused", "total": 0})
+            continue
         if p.returncode not in (0, 1) or not p.stdout.strip():
             raise SystemExit(f"deja failed on {q!r}: {p.stderr.strip()}")
         r = json.loads(p.stdout)
@@ -92,18 +117,27 @@ def run_set(root: Path, name: str, args) -> dict:
             shutil.rmtree(home)
         home.mkdir(parents=True)
         make.make(home, name, NOISE_MB.get(name, 0), args.seed)
-    homes = sorted(home.glob("h[0-9]*")) if name in make.CHAT else [home]
-    rows, hooks = [], []
+    homes = sorted(home.glob("h[0-9]*")) if name in make.MULTI else [home]
+    rows, hooks, base = [], [], []
     for h in homes:
         env = _env(h, args)
         qs = json.loads((h / "questions.json").read_text())
         for q, got in zip(qs, ask(env, [q["question"] for q in qs], args.inproc, args.semantic)):
-            ranks = [got["ids"].index(s) + 1 for s in q.get("sessions", [q["session"]]) if s in got["ids"]]
-            rows.append(q | {"rank": min(ranks) if ranks else 0, "tier": got["tier"], "total": got["total"],
-                             "top": got["ids"][:3], "home": h.name})
+            rows.append(q | {"rank": rank_of(q, got["ids"]), "tier": got["tier"], "total": got["total"],
+                             "top": got["ids"][:3], "home": h.name,
+                             "abstained": not got["ids"] or got["tier"] in ("none", "weak")})
+        if args.baseline:
+            import bm25
+
+            for q, ids in zip(qs, bm25.rank(h, [q["question"] for q in qs])):
+                base.append(q | {"rank": rank_of(q, ids), "top": ids[:3], "home": h.name, "abstained": not ids})
         if name != "hand" and not args.no_hooks:
             hooks.append(run_hooks(env, name, qs))
     out: dict = {"questions": scores(rows), "rows": rows}
+    if any("kind" in r for r in rows):
+        out["kinds"] = by_kind(rows)
+    if base:
+        out["baseline"] = {"questions": scores(base), "kinds": by_kind(base), "rows": base}
     if hooks:
         out["hooks"] = _merged(hooks)
     return out
@@ -135,11 +169,18 @@ def _merged(parts: list[dict]) -> dict:
 
 
 def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
-    lang = "zh" if name.endswith("zh") else "en"
-    held = "heldout" in name
-    cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
+    if name == "memeval":  # its own cues and prompts, its language per HOME; no unanswerable question
+        import memeval
+
+        lang = qs[0]["lang"]
+        cues, unrelated = memeval.CUES[lang], memeval.UNRELATED[lang]
+        qs = [q for q in qs if q.get("kind") != "abstain"]
+    else:
+        lang = "zh" if name.endswith("zh") else "en"
+        held = "heldout" in name
+        cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
+        unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]
     history = [cues[i % len(cues)] + q["question"] for i, q in enumerate(qs)]
-    unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]
     got = json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps(history + unrelated)], env=env,
                                     capture_output=True, text=True, check=True).stdout)
     hist, other = got[: len(history)], got[len(history):]
@@ -149,6 +190,26 @@ def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
             "unrelated": len(unrelated), "unrelated_injected": sum(bool(t) for t in other) / len(unrelated),
             "missed": [p for p, ok in zip(history, answered) if not ok],
             "noisy": [p for p, t in zip(unrelated, other) if t]}
+
+
+def _kinds(name: str, r: dict) -> None:
+    base = r.get("baseline", {}).get("kinds", {})
+    print(f"\n{name} per kind: deja hit@1 / hit@5 / MRR" + (" | baseline hit@1 / hit@5 / MRR" if base else "")
+          + f"\n\n| kind | questions | deja |{' baseline |' if base else ''}\n|---|---|---|{'---|' if base else ''}")
+
+    def cell(s: dict) -> str:
+        if not s["questions"]:
+            return f"abstained {s['abstained']:.3f}"
+        return f"{s['hit_at_1']:.3f} / {s['hit_at_5']:.3f} / {s['mrr']:.3f}"
+
+    for k, s in [*r["kinds"].items(), ("all", r["questions"])]:
+        b = base.get(k) if k != "all" else r["baseline"]["questions"] if base else None
+        n = s["questions"] or s.get("unanswerable", 0)
+        print(f"| {k} | {n} | {cell(s)} |" + (f" {cell(b)} |" if b else ""))
+    if "unanswerable" in r["questions"]:
+        s, b = r["questions"], r.get("baseline", {}).get("questions", {})
+        print(f"\nunanswerable: {s['unanswerable']}, deja abstained {s['abstained']:.3f}"
+              + (f", baseline {b['abstained']:.3f}" if b else ""))
 
 
 def main() -> None:
@@ -162,6 +223,7 @@ def main() -> None:
     ap.add_argument("--semantic", action="store_true", help="run `deja embed` and search with the semantic tier")
     ap.add_argument("--misses", action="store_true", help="list the questions not ranked first")
     ap.add_argument("--no-hooks", action="store_true", help="skip the hook set")
+    ap.add_argument("--baseline", action="store_true", help="also rank with the BM25 baseline (bm25.py), in-process")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     names = args.sets.split(",") if args.sets else HELDOUT if args.heldout else TUNING
@@ -171,8 +233,13 @@ def main() -> None:
         args.json.write_text(json.dumps(results, indent=1, ensure_ascii=False))
     print("| set | questions | hit@1 | hit@5 | MRR |\n|---|---|---|---|---|")
     for n, r in results.items():
-        s = r["questions"]
-        print(f"| {n} | {s['questions']} | {s['hit_at_1']:.3f} | {s['hit_at_5']:.3f} | {s['mrr']:.3f} |")
+        for label, res in (("", r), (" (BM25 baseline)", r.get("baseline"))):
+            if res:
+                s = res["questions"]
+                print(f"| {n}{label} | {s['questions']} | {s['hit_at_1']:.3f} | {s['hit_at_5']:.3f} | {s['mrr']:.3f} |")
+    for n, r in results.items():
+        if "kinds" in r:
+            _kinds(n, r)
     if EMBED_S:
         print("\n`deja embed` per HOME: " + ", ".join(f"{h} {s:.1f} s" for h, s in EMBED_S.items()))
     hooked = {n: r["hooks"] for n, r in results.items() if "hooks" in r}
@@ -183,7 +250,10 @@ def main() -> None:
     if args.misses:
         for n, r in results.items():
             for row in r["rows"]:
-                if row["rank"] != 1:
+                if row.get("kind") == "abstain":
+                    if not row["abstained"]:
+                        print(f"- {n}: {row['question']} -> unanswerable, yet {row['tier']} hits (top {[t[-4:] for t in row['top']]})")
+                elif row["rank"] != 1:
                     print(f"- {n}: {row['question']} -> rank {row['rank'] or '>15'} ({row['tier']}, {row['total']} sessions;"
                           f" {row.get('home', '')} answer {row['session'][-4:]}, top {[t[-4:] for t in row.get('top', [])]})")
             for p in r.get("hooks", {}).get("missed", []):
