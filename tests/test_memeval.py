@@ -76,4 +76,5 @@ def test_the_bm25_baseline_ranks_the_planted_session_first(home):
     assert top[0] == ids[fact["keys"][0]]
     assert bm25.rank(home, ["zyxwv qqqq"]) == [[]]
     assert bm25.terms("Which telescopes did my uncles buy?") == ["telescope", "uncle", "buy"]
-    assert "上次" not in bm25.terms("上次我们的猫叫什么")
+    zh = bm25.terms("上次我们的猫叫什么")
+    assert "上次" not in zh and "猫叫" in zh and "们的" not in zh

@@ -2,8 +2,8 @@
 
 Each Claude Code session under HOME/.claude/projects is one document (the text of its user and
 assistant turns and tool calls). English: lowercased words, stop words out, a light suffix
-stemmer; Chinese: character bigrams of each CJK run, with the bigrams of function words and cues
-out. No tiers, no phrases, no model. `rank(home, questions)` returns, per question, the ids of the
+stemmer; Chinese: the character bigrams of each CJK run (a lone character as itself), the bigrams
+of function characters, question words and cues out. No tiers, no phrases, no model. `rank(home, questions)` returns, per question, the ids of the
 top sessions (none when no content word of the question occurs anywhere).
 
     python benchmarks/quality/run.py --home /tmp/q --sets memeval --baseline

@@ -337,7 +337,7 @@ PROBES = [
       {"m1": ["Ines", "Karen", "Olga"], "m2": ["Dev", "Marcus", "Yusuf"]}, answer="last"),
     P("update", "Which Postgres version is staging on now?", [("user", "Our staging database runs Postgres {v1}"), ("user", "We upgraded staging to Postgres {v2} over the weekend")],
       {"v1": ["13", "14"], "v2": ["16", "17"]}, answer="last"),
-    P("update", "Which race am I training for at the moment?", [("user", "I'm training for a half marathon in {mon}"), ("user", "Change of plans, I switched to the full marathon in {mon2}")],
+    P("update", "Which race am I training for at the moment?", [("user", "I'm training for a half marathon in {mon}"), ("user", "Change of plans, I am training for the full marathon in {mon2} instead")],
       {"mon": ["April", "May"], "mon2": ["October", "September"]}, answer="last"),
     # nothing holds it
     P("abstain", "What's the name of my pet turtle?", [], decoys=["My neighbour's kid wants a pet, maybe a hamster"]),
