@@ -17,8 +17,8 @@ question) counts when the injection names the session that answers; an unrelated
 when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
 --inproc asks through the library in one process instead (faster, counts nothing).
 memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
-it) is not in hit@k/MRR but in "abstained": right when deja returns nothing or only its weak tier
-(near misses). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
+it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
+(near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """
 
 from __future__ import annotations
@@ -101,12 +101,12 @@ def ask(env: dict, questions: list[str], inproc: bool, semantic: bool) -> list[d
         p = subprocess.run(argv, env=env, capture_output=True, text=True)
         if p.returncode in (1, 2) and not p.stdout.strip() and "Traceback" not in p.stderr:
             # a user error (e.g. every word read as filler): the question got no answer, a miss
-            out.append({"ids": [], "tier": "refused", "total": 0})
+            out.append({"ids": [], "tier": "refused", "total": 0, "rc": p.returncode})
             continue
         if p.returncode not in (0, 1) or not p.stdout.strip():
             raise SystemExit(f"deja failed on {q!r}: {p.stderr.strip()}")
         r = json.loads(p.stdout)
-        out.append({"ids": [h["session"]["id"] for h in r["hits"]], "tier": r["tier"], "total": r["total"]})
+        out.append({"ids": [h["session"]["id"] for h in r["hits"]], "tier": r["tier"], "total": r["total"], "rc": p.returncode})
     return out
 
 
@@ -125,7 +125,7 @@ def run_set(root: Path, name: str, args) -> dict:
         for q, got in zip(qs, ask(env, [q["question"] for q in qs], args.inproc, args.semantic)):
             rows.append(q | {"rank": rank_of(q, got["ids"]), "tier": got["tier"], "total": got["total"],
                              "top": got["ids"][:3], "home": h.name,
-                             "abstained": not got["ids"] or got["tier"] in ("none", "weak")})
+                             "abstained": not got["ids"] or got["tier"] in ("none", "weak") or got.get("rc") == 1})
         if args.baseline:
             import bm25
 
