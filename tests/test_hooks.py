@@ -63,15 +63,49 @@ def test_history_hint_once_per_conversation(claude_index):
     assert CLAUDE_SESSION in context_of(other, "UserPromptSubmit")
 
 
-@pytest.mark.parametrize("question", [
-    "上次我比较喜欢哪种数据库连接池配置？",
-    "我以前习惯用什么数据库连接池？",
-    "Which connection pool did I prefer last time?",
+@pytest.fixture
+def chats(home):
+    """Three earlier conversations, each a fact said once: a preference, a booking, a pick."""
+    (Transcript("bbbb0001-0000-4000-8000-000000000001", "/home/dev/notes", 10)
+     .user("For Makefiles I prefer tabs, and for the Python code four spaces; please keep it that way.")
+     .say("Noted: tabs in Makefiles, four spaces in Python.").write(home))
+    (Transcript("bbbb0002-0000-4000-8000-000000000002", "/home/dev/notes", 11)
+     .user("I booked the Alfama guesthouse in Lisbon for the conference week, near the tram line.")
+     .say("A good pick: the 28 tram stops close by.").write(home))
+    (Transcript("bbbb0003-0000-4000-8000-000000000003", "/home/dev/notes", 12)
+     .user("帮我比较一下几个消息队列")
+     .say("最后用 RabbitMQ 做订单通知的消息队列，Kafka 留给日志。").write(home))
+    deja("index")
+    return home
+
+
+@pytest.mark.parametrize("question, session", [
+    # a cue the hook did not know as one (recall, look back, an older chat), in front or behind
+    ("You might recall this: tabs or spaces in my Makefiles?", "bbbb0001"),
+    ("Can you look back and tell me where I am staying in Lisbon?", "bbbb0002"),
+    ("Which guesthouse in Lisbon, from one of our older chats?", "bbbb0002"),
+    # no cue word at all: a question about the person's own past
+    ("What was the name of the guesthouse I booked in Lisbon?", "bbbb0002"),
+    ("翻一下以前的记录，订单通知用的是哪个消息队列？", "bbbb0003"),
+    ("你推荐过订单通知用哪个消息队列？", "bbbb0003"),
+    # a question of preference about the past is history too: the preference was said there
+    ("Last time, what did I say I prefer for Makefile indentation?", "bbbb0001"),
 ])
-def test_preference_question_gets_no_history_hint(claude_index, question):
-    code, out, _ = hook("prompt", prompt_payload(question, "conv-pref"))
-    assert code == 0
-    assert "earlier sessions" not in out
+def test_history_question_in_its_many_forms_names_the_session(chats, question, session):
+    code, out, err = hook("prompt", prompt_payload(question, f"conv-{session}"))
+    assert code == 0, err
+    ctx = context_of(out, "UserPromptSubmit")
+    assert "earlier sessions" in ctx and session in ctx
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write a Makefile with tabs for a Python project.",
+    "Explain how message queues like RabbitMQ and Kafka differ.",
+    "Remember to keep four spaces in the Python code.",
+    "写一个消息队列的消费者示例",
+])
+def test_a_request_that_shares_words_with_history_is_not_a_history_question(chats, prompt):
+    assert "earlier sessions" not in hook("prompt", prompt_payload(prompt, "conv-req"))[1]
 
 
 @pytest.mark.parametrize("payload", [
@@ -258,11 +292,14 @@ def test_hooks_are_hidden_but_resolvable():
 
 
 def test_keywords_and_question_kinds():
-    from deja.hooks.payload import is_history_question, is_preference_question, keywords
+    from deja.hooks.payload import is_history_question, keywords, without_cues
 
     assert keywords(HISTORY_ZH) == ["数据库连接池"]
     assert keywords("How did we fix the flaky test_login in auth.py last time?") == ["flaky", "test_login", "auth.py"]
     assert is_history_question(HISTORY_ZH) and is_history_question("what did we decide yesterday?")
     assert not is_history_question("add a retry to the client")
-    assert is_preference_question("我喜欢哪种写法") and is_preference_question("which do I prefer")
+    assert is_history_question("What was my first car?") and is_history_question("我去过哪些城市？")
+    assert not is_history_question("Why is my build failing?") and not is_history_question("这个错误是什么意思？")
+    assert without_cues("Going back to an older chat, which queue did we pick?") == "to an , which queue pick?"
+    assert without_cues("你推荐过哪个消息队列？") == "哪个消息队列？"
     assert keywords("<deja-recall>上次 数据库</deja-recall> 缓存命中率") == ["缓存命中率"]

@@ -49,7 +49,6 @@ from deja.hooks.payload import (
     _date,
     _str,
     is_history_question,
-    is_preference_question,
     keywords,
     one_line,
     parse_payload,
@@ -163,7 +162,7 @@ def context(p: Payload, store) -> str:
 
 def prompt(p: Payload, store, state: State) -> str:
     """Prompt submitted: recall when history has something specific; dated sessions for a
-    question about the past (once per conversation, never for a question of preference)."""
+    question about the past, a preference included (once per conversation)."""
     if not p.typed or not p.prompt.strip():
         return ""
     words = keywords(p.prompt)
@@ -171,13 +170,14 @@ def prompt(p: Payload, store, state: State) -> str:
         return ""
     from deja.search import Options, search
 
-    history = (is_history_question(p.prompt) and not is_preference_question(p.prompt)
-               and not state.seen("history-hint"))
+    history = is_history_question(p.prompt) and not state.seen("history-hint")
     if history:
-        # a question about the past is searched as asked: ranked by its rare words, filler dropped
-        from deja.hooks.payload import QUESTION_CHARS, strip_recall
+        # a question about the past is searched as asked, less its cues: ranked by its rare
+        # words, filler dropped
+        from deja.hooks.payload import QUESTION_CHARS, strip_recall, without_cues
 
-        res = search(store, strip_recall(p.prompt)[:QUESTION_CHARS], Options(limit=RECALL_SESSIONS + 4))
+        asked = strip_recall(p.prompt)
+        res = search(store, (without_cues(asked) or asked)[:QUESTION_CHARS], Options(limit=RECALL_SESSIONS + 4))
     else:
         query = " ".join(f'"{w}"' if " " in w else w for w in words)
         res = search(store, query, Options(limit=RECALL_SESSIONS + 4, exact_only=True))
@@ -433,5 +433,5 @@ def read_stdin(limit: int = 32 * 1024 * 1024) -> bytes:
         return b""
 
 
-__all__ = ["run", "parse_payload", "Payload", "keywords", "is_history_question", "is_preference_question",
+__all__ = ["run", "parse_payload", "Payload", "keywords", "is_history_question",
            "tool_targets", "wrap", "MAX_BYTES", "KINDS", "read_stdin"]

@@ -175,16 +175,38 @@ def _injected(text: str) -> bool:
 
 # -- what a question is about
 
-_HISTORY = _Lazy(
-    r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|session)|"
+# A question about the past is told by two kinds of sign. A cue points back at an earlier
+# conversation or time ("last time", "you might recall", "look back", "in an older chat", 上次,
+# 回头看, 你推荐过): it is talk about the conversation, so it is taken out of what is searched.
+# A question about the person's own past ("what was the name of the hotel I booked", "did I …",
+# 我…过) needs no cue word: its words are the question, kept as asked.
+_CUE = _Lazy(
+    r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|year|session)|"
     r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|(?:do|did)\s+you\s+remember|"
-    r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to)\b"
-    r"|上次|上回|上一次|之前|昨天|以前|前天|前几天|前些天|上周|上个月|那次|那天|曾经|先前|早些时候|以往"
-    # the Chinese of "do you remember", "we talked about": cues as their English are
-    r"|还记得|记得吗|记不记得|我记得|聊过|谈过|讨论过|说过|提过",
+    r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to|"
+    r"recall(?:ed|ing)?|(?:you|we|i)\s+(?:might|may|should|will|would|probably|still)?\s*remember|look(?:ing)?\s+back|go(?:ing)?\s+back|think(?:ing)?\s+back|back\s+(?:when|then)|"
+    r"(?:older|earlier|previous|prior|past|old|last|other|another|one\s+of\s+(?:our|the|my))\s+"
+    r"(?:chats?|conversations?|sessions?|discussions?|threads?|exchanges?|talks?)|"
+    r"at\s+some\s+point|from\s+before|a\s+while\s+(?:ago|back)|some\s+time\s+ago|\w+\s+ago|once\s+told|"
+    r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+(?:you|u)|"
+    r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|"
+    r"you\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)|"
+    r"we\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:talked|discussed|spoke|chatted|went\s+over|covered|agreed|settled|chose|picked|looked\s+at|worked\s+on))\b"
+    r"|上次|上回|上一次|之前|昨天|以前|前天|前几天|前些天|上周|上个月|去年|那次|那天|曾经|先前|早些时候|早先|以往|当时|那时候?|那会儿?|过去"
+    # the Chinese of "do you remember", "we talked about", "look back", "in the old chats"
+    r"|还记得|记得吗|记不记得|我记得|聊过|谈过|讨论过|说过|提过|提到过|说起过|回头|回顾|回想|翻一?翻|翻一下|翻看|聊天记录|历史记录|以前的记录"
+    r"|你(?:推荐|建议|介绍|告诉|讲|提)过",
     re.I,
 )
-_PREFERENCE = _Lazy(r"\b(?:prefer\w*|like[sd]?|favou?rites?|habits?|habitually)\b|偏好|喜欢|习惯|爱用|倾向", re.I)
+_OWN_PAST = _Lazy(
+    r"\b(?:did|have|had|was|were)\s+(?:i|we)\b|\b(?:was|were)\s+(?:my|our)\b"
+    r"|\b(?:what|which|when|where|who|whom|how|why)\b[^.?!\n]{0,80}?\b(?:i|we)\s+(?:\w+ed|bought|got|went|made|took|told|gave|"
+    r"ran|wrote|chose|met|spent|paid|sent|saw|found|left|began|kept|thought|put|had|ate|drove|flew|heard|sold|built|won|"
+    r"lost|brought|caught|felt|held|knew|grew|drew|became|came|sat|wore|forgot|set\s+up|signed\s+up)\b"
+    r"|\b(?:what|which|when|where|who|how)\b[^.?!\n]{0,60}?\b(?:my|our)\b[^.?!\n]{0,40}?\b(?:was|were|used\s+to)\b"
+    r"|我们?[^，。？！,.?!\s]{0,8}过",
+    re.I,
+)
 
 # Words that say what to do rather than what about: left out of a prompt's keywords on top of
 # the filler every query drops (tokenizer.FILLER_EN / FILLER_ZH).
@@ -201,11 +223,12 @@ QUESTION_CHARS = 600
 
 
 def is_history_question(text: str) -> bool:
-    return bool(_HISTORY.search(text))
+    return bool(_CUE.search(text) or _OWN_PAST.search(text))
 
 
-def is_preference_question(text: str) -> bool:
-    return bool(_PREFERENCE.search(text))
+def without_cues(text: str) -> str:
+    """The question with its cues about the past taken out: they say where to look, not what for."""
+    return " ".join(_CUE.sub(" ", text).split())
 
 
 def strip_recall(text: str) -> str:
