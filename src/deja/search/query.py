@@ -30,13 +30,18 @@ _ASKS_ASSISTANT = re.compile(
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
     r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
 
-# The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number.
+# The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number, a reason, a choice.
 _WANTS = (
     ("time", re.compile(r"^\W*when\b|\bwhat\s+(?:date|day|time|month|year|week)\b|\bhow\s+long\s+ago\b|什么时候|哪天|哪一天|几号|几月|哪年",
                         re.IGNORECASE)),
     ("person", re.compile(r"^\W*who\b|\bwhom\b|\bwho\s+(?:is|was|did|does)\b|是谁|跟谁|和谁", re.IGNORECASE)),
     ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
                           re.IGNORECASE)),
+    ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
+                          r"(?:reason|cause|problem|issue)\b|为什么|为何|怎么会|什么原因|原因是", re.IGNORECASE)),
+    # "which hotel did we pick", "what did we decide on", "what did you recommend": a pick, a decision or advice
+    ("choice", re.compile(r"^\W*which\b|\bwhat\s+(?:\w+\s+){0,2}did\s+(?:we|i|you)\s+(?:decide|pick|choose|go\s+with|settle|end\s+up|"
+                          r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
 )
 
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
@@ -48,7 +53,7 @@ class Query(Plain):
     # clauses: one token = a term, several = a phrase; content: the clauses that are not filler;
     # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
     # question about what the assistant said (its turns weigh as a person's do otherwise)
-    # wants: the kind of answer a question asks for (time | person | number | "")
+    # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds")
 
