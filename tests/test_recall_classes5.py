@@ -25,3 +25,36 @@ def test_earlier_searches_do_not_lift_a_neighbour_over_the_answer_to_a_question(
     for _ in range(8):
         assert ids(search("packing", "hiking"))[0] == "neighbour"  # served, and counted, eight times
     assert ids(search(q))[0] == "answer"
+
+
+def test_a_why_question_prefers_the_sentence_that_gives_a_cause(home):
+    # the near line holds more of the question's words; the answer says what caused it
+    _background(home)
+    for k in range(6):  # "service" is a common word here
+        session(home, "infra", f"svc-{k}", [("user", f"the billing service restarted {k}", OLD),
+                                            ("assistant", "The service is back.", OLD)])
+    session(home, "infra", "near", [
+        ("user", "the dashboard is red again", OLD),
+        ("assistant", "Timeouts in the search service show up in the dashboard every afternoon.", OLD),
+    ])
+    session(home, "infra", "cause", [
+        ("user", "any news from the traces?", OLD),
+        ("assistant", f"I read the traces. {' '.join(['The traces are long.'] * 6)} The search timeouts happened "
+                      f"because a lock was held across an HTTP call. {' '.join(['More traces to read.'] * 6)}", OLD),
+    ])
+    r = search("Why did the search service keep timing out?")
+    assert ids(r)[0] == "cause", [(h["session"]["id"], h["score"]) for h in r["hits"]]
+
+
+def test_a_which_question_prefers_the_sentence_that_states_the_pick(home):
+    _background(home)
+    session(home, "life", "near", [
+        ("user", "hotels in Vienna with a view are expensive in summer", OLD),
+        ("assistant", "Reviews help. Look at the area too.", OLD),
+    ])
+    session(home, "life", "picked", [
+        ("user", "for Vienna we ended up booking the Hotel Sacher, mostly for the rooftop", OLD),
+        ("assistant", "Good, it is central.", OLD),
+    ])
+    r = search("Which hotel did we pick for the Vienna trip?")
+    assert ids(r)[0] == "picked", [(h["session"]["id"], h["score"]) for h in r["hits"]]
