@@ -74,11 +74,11 @@ def _scores(ranks: list[int]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("set_dir", type=Path, help="a long-chat set's directory (HOMEs h0, h1, … built and indexed)")
-    ap.add_argument("--misses", action="store_true", help="list the questions the two rank differently at 1")
+    ap.add_argument("set_dir", type=Path, help="a set's HOME, or a long-chat set's directory (HOMEs h0, h1, …), built and indexed")
+    ap.add_argument("--misses", action="store_true", help="list the questions the two rank differently (at 1 or within 5)")
     args = ap.parse_args()
     plain, ours, diff = [], [], []
-    for home in sorted(args.set_dir.glob("h[0-9]*")):
+    for home in sorted(args.set_dir.glob("h[0-9]*")) or [args.set_dir]:  # a long-chat set's HOMEs, or one HOME
         for k in [k for k in os.environ if k.startswith(("XDG_", "DEJA_"))]:
             del os.environ[k]
         os.environ["HOME"] = str(home)
@@ -93,7 +93,7 @@ def main() -> None:
             o = _rank([h.session.id for h in search(store, q["question"], Options()).hits], q)
             plain.append(p)
             ours.append(o)
-            if (p == 1) != (o == 1):
+            if (p == 1) != (o == 1) or (1 <= p <= 5) != (1 <= o <= 5):
                 diff.append(f"- {home.name} {q['question']}: plain {p or '>15'}, deja {o or '>15'}")
         store.close()
     print(f"| ranking | questions | hit@1 | hit@5 | MRR |\n|---|---|---|---|---|\n"
