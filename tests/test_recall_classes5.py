@@ -58,3 +58,16 @@ def test_a_which_question_prefers_the_sentence_that_states_the_pick(home):
     ])
     r = search("Which hotel did we pick for the Vienna trip?")
     assert ids(r)[0] == "picked", [(h["session"]["id"], h["score"]) for h in r["hits"]]
+
+
+def test_a_chinese_question_whose_content_is_one_character_is_searched_as_its_bigrams(home):
+    # 车 and 猫 are lone characters between filler: the text holds them as bigrams with their
+    # neighbours (开的, 的猫, 猫叫), not alone; the question is neither refused nor read as 名字 alone
+    _background(home)
+    session(home, "life", "car", [("user", "我开的是一辆白色的丰田，开了五年了", OLD), ("assistant", "丰田很耐用。", OLD)])
+    session(home, "life", "cat", [("user", "我的猫叫团子，今年三岁", OLD), ("assistant", "团子这个名字很可爱。", OLD)])
+    session(home, "work", "names", [("user", "这个文件的名字要改一下，名字太长了", OLD), ("assistant", "好的，我来改名字。", OLD)])
+    r = search("我开的是什么车？")
+    assert ids(r)[0] == "car", ids(r)
+    r = search("我的猫叫什么名字？")
+    assert ids(r)[0] == "cat", ids(r)

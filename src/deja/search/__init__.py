@@ -287,7 +287,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     weights = [_idf(df, n) for df in dfs]
     held = [w for w, df in zip(weights, dfs) if df]
     typical = sum(held) / len(held) if held else 1.0
-    straddle = _straddling(clauses, dfs)
+    straddle = _straddling(clauses, dfs) | {i for i, (c, df) in enumerate(zip(clauses, dfs)) if not df and c in q.glue}
     weights = [w if df else 0.0 if i in straddle else typical for i, (w, df) in enumerate(zip(weights, dfs))]
     weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
     total_weight = sum(weights) or 1.0

@@ -55,7 +55,9 @@ class Query(Plain):
     # question about what the assistant said (its turns weigh as a person's do otherwise)
     # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds")
+    # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
+    # record need hold only one
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -65,6 +67,7 @@ class Query(Plain):
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
         self.compounds = _compounds(text, self.content) if question else {}
+        self.glue: frozenset[tuple[str, ...]] = frozenset()
 
     @property
     def terms(self) -> set[str]:
@@ -82,6 +85,7 @@ class Query(Plain):
 def parse(text: str) -> Query:
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
+    glue: set[tuple[str, ...]] = set()
     dropped = False
 
     def add(toks: tuple[str, ...], filler: bool) -> None:
@@ -112,10 +116,22 @@ def parse(text: str) -> Query:
         at = 0
         for (start, run), kept in zip(runs, pieces):
             words(word[at:start])
+            cursor = 0
             for piece in kept:
-                if len(piece) >= 2:  # a lone character is indexed only when it stands alone
+                p = run.find(piece, cursor)
+                cursor = p + len(piece)
+                if len(piece) >= 2:
                     for t in tokens(piece):
                         add((t,), False)
+                    continue
+                # A lone character (车, 猫) is indexed only when it stands alone; inside a sentence
+                # the text holds it as bigrams with its neighbours (的车, 猫叫): search those; one
+                # that no record holds is no missing word (`glue`).
+                for pair in (run[p - 1 : p + 1] if p > 0 else "", run[p : p + 2]):
+                    if len(pair) == 2:
+                        for t in tokens(pair):
+                            add((t,), False)
+                            glue.add((t,))
             if kept != [run]:
                 dropped = True
             if not kept:
@@ -125,7 +141,9 @@ def parse(text: str) -> Query:
     if not clauses and not content:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
-    return Query(text, tuple(clauses), tuple(content) if content else None, question)
+    q = Query(text, tuple(clauses), tuple(content) if content else None, question)
+    q.glue = frozenset(glue)
+    return q
 
 
 def _compounds(text: str, content) -> dict[str, list[str]]:
