@@ -7,10 +7,10 @@ together in one sentence (at most WINDOW tokens of it), on the scale of BM25 for
 holding each once (PASSAGE_SCALE): a long turn is judged by its best sentence, as if that sentence
 were a turn of its own, not diluted by the rest of it.
 
-A question that asks for a time, a person, a number or a reason ("when did we…", "who is…",
-"how many…", "why did…")
-is answered by a sentence that holds one: a record whose best sentence holds it weighs ANSWER_LIFT
-more (the expected kind of answer, told from the question by search.query).
+A question that asks for a time, a person, a number, a reason or a choice ("when did we…", "who
+is…", "how many…", "why did…", "which … did we pick") is answered by a sentence that holds one:
+a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
+from the question by search.query).
 """
 
 from __future__ import annotations
