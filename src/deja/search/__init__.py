@@ -47,6 +47,11 @@ REVERT_DAMPING = 0.85
 # first recalls count most, capped at +50% so popularity never buries a better match.
 REUSE_PER_LOG_RECALL = 0.15
 REUSE_MAX_LIFT = 0.5
+# ... but not for a query ranked by rarity (a question, or partial matches): there the sessions
+# earlier, other searches were served say nothing about which one holds these words, and a lift
+# of up to +50% outweighs the difference between the session holding the answer and a
+# same-topic neighbour (measured on the long-chat sets through the CLI, docs/benchmarks.md).
+GRADED_REUSE_MAX_LIFT = 0.0
 # A note a person distilled from a transcript (`deja promote`) says the same thing shorter and
 # vetted: it comes before the transcript it came from.
 PROMOTED_NOTE_LIFT = 1.5
@@ -158,8 +163,8 @@ def project_sids(store: Store, project: str | None, origin: str | None = None) -
     return sids
 
 
-def reuse_lift(recalls: int) -> float:
-    return 1.0 + min(REUSE_MAX_LIFT, REUSE_PER_LOG_RECALL * math.log1p(max(0, recalls)))
+def reuse_lift(recalls: int, cap: float = REUSE_MAX_LIFT) -> float:
+    return 1.0 + min(cap, REUSE_PER_LOG_RECALL * math.log1p(max(0, recalls)))
 
 
 def search(store: Store, text: str, opts: Options) -> Result:
@@ -282,7 +287,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     weights = [_idf(df, n) for df in dfs]
     held = [w for w, df in zip(weights, dfs) if df]
     typical = sum(held) / len(held) if held else 1.0
-    straddle = _straddling(clauses, dfs)
+    straddle = _straddling(clauses, dfs) | {i for i, (c, df) in enumerate(zip(clauses, dfs)) if not df and c in q.glue}
     weights = [w if df else 0.0 if i in straddle else typical for i, (w, df) in enumerate(zip(weights, dfs))]
     weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
     total_weight = sum(weights) or 1.0
@@ -392,7 +397,8 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     if rows is None:
         rows = store.catalog.sessions_by_sid(by_sid)
     keys = [r.key for r in rows.values()]
-    recalls = store.catalog.recall_counts(keys)
+    reuse_cap = REUSE_MAX_LIFT if graded is None else GRADED_REUSE_MAX_LIFT
+    recalls = store.catalog.recall_counts(keys) if reuse_cap else {}
     curated = store.catalog.curation(keys)
     promoted = store.catalog.promoted_notes(keys)
     ranked: list[tuple[Hit, list, float, float]] = []
@@ -407,7 +413,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
             session_score, cov = graded.get(sid, (0.0, 0.0))
         lift = freshness(row.updated, now)
         lift *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
-        lift *= reuse_lift(recalls.get(row.key, 0))
+        lift *= reuse_lift(recalls.get(row.key, 0), reuse_cap)
         lift *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0
         c = curated.get(row.key)
         hit = Hit(row, len(items), 0.0, decision=row.decision, state=c.state if c else "", coverage=cov)

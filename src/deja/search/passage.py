@@ -7,9 +7,10 @@ together in one sentence (at most WINDOW tokens of it), on the scale of BM25 for
 holding each once (PASSAGE_SCALE): a long turn is judged by its best sentence, as if that sentence
 were a turn of its own, not diluted by the rest of it.
 
-A question that asks for a time, a person or a number ("when did we…", "who is…", "how many…")
-is answered by a sentence that holds one: a record whose best sentence holds it weighs ANSWER_LIFT
-more (the expected kind of answer, told from the question by search.query).
+A question that asks for a time, a person, a number, a reason or a choice ("when did we…", "who
+is…", "how many…", "why did…", "which … did we pick") is answered by a sentence that holds one:
+a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
+from the question by search.query).
 """
 
 from __future__ import annotations
@@ -42,6 +43,13 @@ ANSWERS = {
                r"[王李张刘陈杨黄赵吴周徐孙朱胡郭林罗郑梁谢宋唐韩冯邓曹彭曾肖董袁潘蒋蔡杜叶程苏魏吕丁沈姚卢姜崔钟谭陆汪廖贾夏韦邹孟熊秦邱]"),
     "number": (r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|"
                r"thousand|dozen|half|twice|once|percent)\b|[$€£¥]|[一二三四五六七八九十百千万两]\s*[次个天块元%]"),
+    # a cause given: "because", "the root cause was", "due to", "it turned out", "after we …"
+    "reason": (r"\b(?:because|caused|cause\s+(?:of|was|is)|due\s+to|the\s+reason|turned\s+out|thanks\s+to|the\s+(?:problem|issue|culprit)"
+               r"\s+(?:was|is)|after\s+(?:we|i|you|they)|so\s+that)\b|因为|由于|原因|导致|所以"),
+    # a pick or advice (and, added in _answer, text.decision's decision lines)
+    "choice": (r"\b(?:ended\s+up|went\s+with|go\s+with|settled\s+on|picked|chose|chosen|booked|opted|i\s+suggested|i\s+recommend(?:ed)?|"
+               r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
+               r"|选了|选定|定了|决定|推荐|建议你"),
 }
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
@@ -50,6 +58,10 @@ _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 @lru_cache(maxsize=4)
 def _answer(wants: str) -> re.Pattern[str] | None:
     # compiled on first use: a search that asks for no kind of answer does not pay for it
+    if wants == "choice":  # a pick or advice, or what text.decision reads as a decision
+        from deja.text.decision import DECISION
+
+        return re.compile(f"{ANSWERS[wants]}|{DECISION.pattern}", re.IGNORECASE)
     return re.compile(ANSWERS[wants], re.IGNORECASE) if wants in ANSWERS else None
 
 

@@ -30,13 +30,18 @@ _ASKS_ASSISTANT = re.compile(
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
     r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
 
-# The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number.
+# The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number, a reason, a choice.
 _WANTS = (
     ("time", re.compile(r"^\W*when\b|\bwhat\s+(?:date|day|time|month|year|week)\b|\bhow\s+long\s+ago\b|什么时候|哪天|哪一天|几号|几月|哪年",
                         re.IGNORECASE)),
     ("person", re.compile(r"^\W*who\b|\bwhom\b|\bwho\s+(?:is|was|did|does)\b|是谁|跟谁|和谁", re.IGNORECASE)),
     ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
                           re.IGNORECASE)),
+    ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
+                          r"(?:reason|cause|problem|issue)\b|为什么|为何|怎么会|什么原因|原因是", re.IGNORECASE)),
+    # "which hotel did we pick", "what did we decide on", "what did you recommend": a pick, a decision or advice
+    ("choice", re.compile(r"^\W*which\b|\bwhat\s+(?:\w+\s+){0,2}did\s+(?:we|i|you)\s+(?:decide|pick|choose|go\s+with|settle|end\s+up|"
+                          r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
 )
 
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
@@ -48,9 +53,11 @@ class Query(Plain):
     # clauses: one token = a term, several = a phrase; content: the clauses that are not filler;
     # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
     # question about what the assistant said (its turns weigh as a person's do otherwise)
-    # wants: the kind of answer a question asks for (time | person | number | "")
+    # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds")
+    # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
+    # record need hold only one
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -60,6 +67,7 @@ class Query(Plain):
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
         self.compounds = _compounds(text, self.content) if question else {}
+        self.glue: frozenset[tuple[str, ...]] = frozenset()
 
     @property
     def terms(self) -> set[str]:
@@ -77,6 +85,7 @@ class Query(Plain):
 def parse(text: str) -> Query:
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
+    glue: set[tuple[str, ...]] = set()
     dropped = False
 
     def add(toks: tuple[str, ...], filler: bool) -> None:
@@ -107,10 +116,22 @@ def parse(text: str) -> Query:
         at = 0
         for (start, run), kept in zip(runs, pieces):
             words(word[at:start])
+            cursor = 0
             for piece in kept:
-                if len(piece) >= 2:  # a lone character is indexed only when it stands alone
+                p = run.find(piece, cursor)
+                cursor = p + len(piece)
+                if len(piece) >= 2:
                     for t in tokens(piece):
                         add((t,), False)
+                    continue
+                # A lone character (车, 猫) is indexed only when it stands alone; inside a sentence
+                # the text holds it as bigrams with its neighbours (的车, 猫叫): search those; one
+                # that no record holds is no missing word (`glue`).
+                for pair in (run[p - 1 : p + 1] if p > 0 else "", run[p : p + 2]):
+                    if len(pair) == 2:
+                        for t in tokens(pair):
+                            add((t,), False)
+                            glue.add((t,))
             if kept != [run]:
                 dropped = True
             if not kept:
@@ -120,7 +141,9 @@ def parse(text: str) -> Query:
     if not clauses and not content:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
-    return Query(text, tuple(clauses), tuple(content) if content else None, question)
+    q = Query(text, tuple(clauses), tuple(content) if content else None, question)
+    q.glue = frozenset(glue)
+    return q
 
 
 def _compounds(text: str, content) -> dict[str, list[str]]:
