@@ -30,6 +30,15 @@ def _sessions(home, text: str, days=(3, 4, 5)) -> None:
          .write(home))
 
 
+def _indexed(home, seed: int) -> tuple[str, str]:
+    """The three sessions reading one file, indexed: (the file's text, the session holding it)."""
+    text = _file(random.Random(seed), 300)
+    _sessions(home, text)
+    deja("index")
+    [owner] = _ids("quillfeather")
+    return text, owner
+
+
 def _ids(*query: str) -> list[str]:
     return [h["session"]["id"] for h in deja("search", *query, "--json").json()["hits"]]
 
@@ -64,10 +73,7 @@ def test_the_same_large_output_in_three_sessions_is_stored_once_and_shown_in_eac
 
 
 def test_forgetting_the_session_holding_the_text_keeps_it_for_the_others(home):
-    text = _file(random.Random(2), 300)
-    _sessions(home, text)
-    deja("index")
-    [owner] = _ids("quillfeather")
+    text, owner = _indexed(home, 2)
     deja("forget", "--session", owner)
     others = [s for s in SIDS if s != owner]
     found = _ids("quillfeather")  # the search brings the index up to date first
@@ -84,10 +90,7 @@ def test_forgetting_the_session_holding_the_text_keeps_it_for_the_others(home):
 
 
 def test_a_copy_whose_text_cannot_be_read_again_says_so(home):
-    text = _file(random.Random(3), 300)
-    _sessions(home, text)
-    deja("index")
-    [owner] = _ids("quillfeather")
+    text, owner = _indexed(home, 3)
     for path in (home / ".claude" / "projects").rglob("*.jsonl"):
         if path.stem != owner:
             path.unlink()  # the copies' sources are gone: the index keeps their sessions
@@ -112,10 +115,7 @@ def test_small_identical_outputs_stay_with_each_session(home):
 
 
 def test_a_file_read_again_without_its_output_hands_it_to_a_copy(home):
-    text = _file(random.Random(4), 300)
-    _sessions(home, text)
-    deja("index")
-    [owner] = _ids("quillfeather")
+    text, owner = _indexed(home, 4)
     # the owner's transcript is rewritten (a rewind): the output is no longer in it
     cwd = f"/home/dev/{TOPICS[SIDS.index(owner)]}"
     Transcript(owner, cwd, 9).user("start over").say("Starting over.").write(home)
