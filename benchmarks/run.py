@@ -263,6 +263,7 @@ def main() -> None:
     stores = [home / ".claude", home / ".codex", home / ".pi"]
     out: dict = {"machine": f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"}
     if args.mb and not (home / "needles.json").exists():
+        print(f"generating {args.mb:g} MiB into {home} (5 GiB: ~500 s of CPU, parallel over the cores)…", file=sys.stderr)
         g = subprocess.run([sys.executable, str(HERE / "gen_corpus.py"), "--home", str(home), "--mb", str(args.mb),
                             "--seed", str(args.seed)], check=True, capture_output=True, text=True)
         out["generated"] = json.loads(g.stdout)

@@ -195,9 +195,8 @@ def m007_shared_outputs(db: sqlite3.Connection) -> None:
         db,
         """
         CREATE TABLE IF NOT EXISTS outputs (digest TEXT PRIMARY KEY, sid INTEGER NOT NULL, seq INTEGER NOT NULL,
-                                            fid INTEGER NOT NULL);
+                                            fid INTEGER NOT NULL) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS outputs_fid ON outputs(fid);
-        CREATE INDEX IF NOT EXISTS outputs_sid ON outputs(sid);
         CREATE TABLE IF NOT EXISTS output_copies (digest TEXT NOT NULL, sid INTEGER NOT NULL, fid INTEGER NOT NULL);
         CREATE INDEX IF NOT EXISTS output_copies_digest ON output_copies(digest);
         CREATE INDEX IF NOT EXISTS output_copies_fid ON output_copies(fid);
