@@ -26,7 +26,7 @@ from pathlib import Path
 import zstandard
 
 sys.path.insert(0, str(Path(__file__).parent))
-from run import measure_tree  # noqa: E402
+from run import measure_tree, mem  # noqa: E402
 
 GUARD = "--as=3000000000"
 MIB = 1 << 20
@@ -104,8 +104,7 @@ def main() -> None:
                      if s["harness"] == "codex")
         print(f"| bomb | {bomb.stat().st_size / 1024:.0f} KB on disk, {args.gib} GiB inflated (made in {made:.0f} s) |")
         print(f"| `deja index` wall | {tree['wall_s']:.1f} s |")
-        print(f"| peak memory, all deja processes: PSS (anonymous; RSS summed) | {tree['peak_pss_mb']:.0f} MB "
-              f"({tree['peak_anon_mb']:.0f} MB; {tree['peak_rss_sum_mb']:.0f} MB) |")
+        print(f"| peak memory, all deja processes: PSS | {mem(tree)} |")
         print(f"| good sessions found by search | {found} of {len(words)} |")
         print(f"| codex files unreadable | {codex['errors']}: {codex['reason']} |")
     finally:

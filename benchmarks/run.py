@@ -3,6 +3,13 @@
     python benchmarks/gen_corpus.py --home /tmp/deja-bench --mb 100 --seed 42
     python benchmarks/run.py --home /tmp/deja-bench [--runs 3] [--json out.json]
     python benchmarks/run.py --home /tmp/deja-bench --needles-only   # index once, needles only
+    python benchmarks/run.py --home /tmp/deja-5g --mb 5120          # generate (if not there) and run
+
+`--mb N` generates a corpus of N MiB into HOME first unless HOME already holds one (its
+needles.json); from 1 GiB up it is the big mode: one cold build instead of `--runs`.
+Every `deja index` is measured as a process tree: wall, CPU (user+sys of every process, reaped
+ones included) and peak PSS of all its processes, split into anonymous, file-backed and shared
+memory (/proc/PID/smaps_rollup: Pss_Anon, Pss_File, Pss_Shmem) at the peak.
 
 Needles (HOME/needles.json, written by gen_corpus.py): recall@1 and @5 per kind through the
 library's `search` (the path the CLI, MCP server and hooks share), and CLI latency per kind.
@@ -61,39 +68,65 @@ def _tree(root: int) -> list[int]:
     return out
 
 
+def _pss(pid: int) -> tuple[int, int, int, int]:
+    """(Pss, Pss_Anon, Pss_File, Pss_Shmem) of one process in KiB."""
+    got = dict.fromkeys(("Pss:", "Pss_Anon:", "Pss_File:", "Pss_Shmem:"), 0)
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for ln in f:
+            key = ln.split(None, 1)[0]
+            if key in got:
+                got[key] = int(ln.split()[1])
+    return got["Pss:"], got["Pss_Anon:"], got["Pss_File:"], got["Pss_Shmem:"]
+
+
 def measure_tree(cmd: list[str], env: dict, every: float = 0.1) -> dict:
-    """Wall time, peak memory of the whole process tree (PSS: shared pages counted once, so a
-    forked worker is not charged twice; and its anonymous part, without the index files that
-    tantivy maps while merging) and CPU seconds summed over the tree, sampled."""
+    """Wall time, peak memory of the whole process tree and CPU seconds summed over it.
+
+    Memory is PSS (shared pages counted once, so a forked worker is not charged twice), summed
+    over the tree at each sample; the peak is reported with its split into anonymous memory,
+    file-backed pages (the index files tantivy maps) and shared memory. CPU is what wait4 reports
+    for the root and every child it reaped (a worker pool's included), or the sampled sum of the
+    live processes' /proc stat if that is larger (a child reaped by no one)."""
     tick = os.sysconf("SC_CLK_TCK")
     t = time.perf_counter()
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peak_pss = peak_rss = peak_anon = 0
+    peak = (0, 0, 0, 0)
+    peak_anon = 0
     cpu: dict[int, float] = {}
-    while p.poll() is None:
-        pss = rss = anon = 0
-        for pid in _tree(p.pid):
+    while True:
+        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+        if pid:
+            break
+        now = [0, 0, 0, 0]
+        for q in _tree(p.pid):
             try:
-                with open(f"/proc/{pid}/smaps_rollup") as f:
-                    for ln in f:
-                        if ln.startswith("Pss:"):
-                            pss += int(ln.split()[1])
-                        elif ln.startswith("Rss:"):
-                            rss += int(ln.split()[1])
-                        elif ln.startswith("Pss_Anon:"):
-                            anon += int(ln.split()[1])
-                with open(f"/proc/{pid}/stat") as f:
+                for i, v in enumerate(_pss(q)):
+                    now[i] += v
+                with open(f"/proc/{q}/stat") as f:
                     fields = f.read().rsplit(")", 1)[1].split()
-                cpu[pid] = (int(fields[11]) + int(fields[12])) / tick
+                cpu[q] = (int(fields[11]) + int(fields[12])) / tick
             except (OSError, IndexError, ValueError):
                 continue
-        peak_pss, peak_rss, peak_anon = max(peak_pss, pss), max(peak_rss, rss), max(peak_anon, anon)
+        if now[0] > peak[0]:
+            peak = (now[0], now[1], now[2], now[3])
+        peak_anon = max(peak_anon, now[1])
         time.sleep(every)
     wall = time.perf_counter() - t
+    p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed with {p.returncode}")
-    return {"wall_s": wall, "peak_pss_mb": peak_pss / 1024, "peak_rss_sum_mb": peak_rss / 1024,
-            "peak_anon_mb": peak_anon / 1024, "cpu_s": sum(cpu.values())}
+    reaped = usage.ru_utime + usage.ru_stime
+    return {"wall_s": wall, "peak_pss_mb": peak[0] / 1024, "pss_anon_mb": peak[1] / 1024, "pss_file_mb": peak[2] / 1024,
+            "pss_shmem_mb": peak[3] / 1024, "peak_anon_mb": peak_anon / 1024, "cpu_s": max(reaped, sum(cpu.values()))}
+
+
+def peak_of(runs: list[dict]) -> dict:
+    return max(runs, key=lambda r: r["peak_pss_mb"])
+
+
+def mem(r: dict) -> str:
+    return (f"{r['peak_pss_mb']:.0f} MB (anonymous {r['pss_anon_mb']:.0f}, file-backed {r['pss_file_mb']:.0f}, "
+            f"shared {r['pss_shmem_mb']:.0f}; anonymous peak {r['peak_anon_mb']:.0f})")
 
 
 def du(path: Path) -> int:
@@ -126,6 +159,44 @@ for n in json.loads(open(sys.argv[1]).read()):
     rows.append({"kind": n["kind"], "query": n["query"], "rank": rank, "tier": r.tier, "total": r.total, "ms": ts})
 print(json.dumps(rows))
 """
+
+
+FRESH_CODE = r"""
+import json, marshal, statistics, sys, time
+from deja import paths
+from deja.ingest import fresh
+out = {}
+ts = []
+for _ in range(int(sys.argv[1])):
+    t = time.perf_counter(); store, _note = fresh.open_fresh(paths.index_dir()); ts.append(time.perf_counter() - t)
+    store.close()
+out["open_fresh_ms"] = statistics.median(ts) * 1000
+store, _note = fresh.open_fresh(paths.index_dir())
+try:
+    blob = store.meta(fresh.META_KEY)
+    out["observations"] = sum(len(x) for x in marshal.loads(blob)[2:4]) if isinstance(blob, bytes) else 0
+    ts = []
+    for _ in range(int(sys.argv[1])):
+        t = time.perf_counter(); ok = fresh.current(store); ts.append(time.perf_counter() - t)
+    out["snapshot_ms"] = statistics.median(ts) * 1000
+    out["snapshot_holds"] = ok
+    from deja.ingest import indexer
+    ts = []
+    for _ in range(3):
+        t = time.perf_counter(); indexer.make_plan(store); ts.append(time.perf_counter() - t)
+    out["full_check_ms"] = statistics.median(ts) * 1000
+except Exception as e:  # another branch may reshape the freshness check: report what was measurable
+    out["error"] = f"{type(e).__name__}: {e}"
+store.close()
+print(json.dumps(out))
+"""
+
+
+def freshness(env: dict, runs: int = 20) -> dict:
+    """What a read pays to know the index is current: open_fresh (snapshot replay and store open)
+    with nothing changed, the replay alone, its number of observations, and the full check."""
+    r = subprocess.run([sys.executable, "-c", FRESH_CODE, str(runs)], env=env, capture_output=True, text=True)
+    return json.loads(r.stdout) if r.returncode == 0 else {"error": r.stderr.strip().splitlines()[-1:]}
 
 
 def needles(home: Path, env: dict, deja: list[str], cli_runs: int) -> dict:
@@ -169,10 +240,15 @@ def needle_table(res: dict) -> None:
             print(f"- {kind}: `{m['query']}` — rank {m['rank'] or '>15'}, tier {m['tier']}, {m['sessions']} sessions")
 
 
+BIG_MB = 1024  # from here on, one cold build
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--home", type=Path, required=True)
-    ap.add_argument("--runs", type=int, default=3, help="cold builds to take the median of")
+    ap.add_argument("--mb", type=float, help="generate a corpus of this many MiB into HOME first (unless it holds one)")
+    ap.add_argument("--seed", type=int, default=42, help="for --mb")
+    ap.add_argument("--runs", type=int, help="cold builds to take the median of (default 3; 1 from 1 GiB up)")
     ap.add_argument("--json", type=Path, help="also write the numbers here")
     ap.add_argument("--needles-only", action="store_true", help="index (if needed) and measure the needles only")
     ap.add_argument("--cli-runs", type=int, default=3, help="CLI runs per needle")
@@ -185,8 +261,17 @@ def main() -> None:
     deja = [sys.executable, "-m", "deja"]
     index_dir = home / ".cache" / "deja"
     stores = [home / ".claude", home / ".codex", home / ".pi"]
+    out: dict = {"machine": f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"}
+    if args.mb and not (home / "needles.json").exists():
+        print(f"generating {args.mb:g} MiB into {home} (5 GiB: ~500 s of CPU, parallel over the cores)…", file=sys.stderr)
+        g = subprocess.run([sys.executable, str(HERE / "gen_corpus.py"), "--home", str(home), "--mb", str(args.mb),
+                            "--seed", str(args.seed)], check=True, capture_output=True, text=True)
+        out["generated"] = json.loads(g.stdout)
+        print(f"Generated: {g.stdout.strip()}", file=sys.stderr)
     corpus = sum(du(s) for s in stores if s.exists())
-    out: dict = {"corpus_bytes": corpus, "machine": f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"}
+    out["corpus_bytes"] = corpus
+    big = corpus >= BIG_MB * 2**20
+    runs = args.runs or (1 if big else 3)
     has_needles = (home / "needles.json").exists()
     if args.needles_only:
         run(deja + ["index"], env)
@@ -198,20 +283,24 @@ def main() -> None:
         return
 
     cold = []
-    for _ in range(args.runs):
+    for _ in range(runs):
         shutil.rmtree(index_dir, ignore_errors=True)
-        cold.append(run(deja + ["index"], env))
-    shutil.rmtree(index_dir, ignore_errors=True)
-    tree = measure_tree(deja + ["index"], env)
-    out.update(cold_index_s=med(cold), cold_index_runs=cold, peak_pss_mb=tree["peak_pss_mb"], peak_anon_mb=tree["peak_anon_mb"],
-               peak_rss_sum_mb=tree["peak_rss_sum_mb"], cold_cpu_s=tree["cpu_s"], index_bytes=du(index_dir))
-    out["noop_reindex_s"] = med([run(deja + ["index"], env) for _ in range(5)])
+        cold.append(measure_tree(deja + ["index"], env))
+    peak = peak_of(cold)
+    out.update(cold_index_s=med([r["wall_s"] for r in cold]), cold_cpu_s=med([r["cpu_s"] for r in cold]), cold_runs=cold,
+               cold_peak=peak, index_bytes=du(index_dir))
+    noop = [measure_tree(deja + ["index"], env) for _ in range(5)]
+    out["noop_reindex_s"] = med([r["wall_s"] for r in noop])
+    out["noop_cpu_s"] = med([r["cpu_s"] for r in noop])
+    out["fresh"] = freshness(env)
     appends = []
     for i in range(5):
         subprocess.run([sys.executable, str(HERE / "gen_corpus.py"), "--home", str(home), "--append-files", "5", "--seed", str(i)],
                        check=True, capture_output=True)
-        appends.append(run(deja + ["index"], env))
-    out["append5_reindex_s"] = med(appends)
+        appends.append(measure_tree(deja + ["index"], env))
+    out["append5_reindex_s"] = med([r["wall_s"] for r in appends])
+    out["append5_cpu_s"] = med([r["cpu_s"] for r in appends])
+    out["incremental_peak"] = peak_of(noop + appends)
     startup = [run(deja + ["--help"], env) for _ in range(5)]
     out["startup_s"] = med(startup)
     if has_needles:  # before the CLI searches below, which count recalls
@@ -261,13 +350,22 @@ print(json.dumps(rows))
     mib = corpus / 2**20
     print(f"Corpus: {mib:.0f} MiB of JSONL ({out['machine']})\n")
     print("| measure | value |\n|---|---|")
-    print(f"| cold index, wall (median of {args.runs}) | {out['cold_index_s']:.1f} s ({mib / out['cold_index_s']:.1f} MiB/s) |")
+    print(f"| cold index, wall ({'median of ' + str(runs) if runs > 1 else 'one build'}) | {out['cold_index_s']:.1f} s ({mib / out['cold_index_s']:.1f} MiB/s) |")
     print(f"| cold index, CPU (user+sys, all processes) | {out['cold_cpu_s']:.1f} s |")
-    print(f"| cold index, peak memory of all processes: PSS (anonymous part; RSS summed) | {out['peak_pss_mb']:.0f} MB "
-          f"({out['peak_anon_mb']:.0f} MB; {out['peak_rss_sum_mb']:.0f} MB) |")
-    print(f"| index size on disk | {out['index_bytes'] / 2**20:.0f} MiB ({100 * out['index_bytes'] / corpus:.0f}% of the corpus) |")
-    print(f"| no-op re-index (median of 5) | {out['noop_reindex_s'] * 1000:.0f} ms |")
-    print(f"| re-index after appending to 5 transcripts (median of 5) | {out['append5_reindex_s'] * 1000:.0f} ms |")
+    print(f"| cold index, peak PSS of all processes | {mem(out['cold_peak'])} |")
+    print(f"| index size on disk | {out['index_bytes'] / 2**20:.0f} MiB ({100 * out['index_bytes'] / corpus:.1f}% of the corpus) |")
+    print(f"| no-op re-index (median of 5), wall / CPU | {out['noop_reindex_s'] * 1000:.0f} ms / {out['noop_cpu_s'] * 1000:.0f} ms |")
+    print(f"| re-index after appending to 5 transcripts (median of 5), wall / CPU | {out['append5_reindex_s'] * 1000:.0f} ms / {out['append5_cpu_s'] * 1000:.0f} ms |")
+    print(f"| incremental runs (no-op, append), peak PSS | {mem(out['incremental_peak'])} |")
+    f = out["fresh"]
+    if "open_fresh_ms" in f:
+        print(f"| freshness, nothing changed: open_fresh (median of 20) | {f['open_fresh_ms']:.1f} ms |")
+    if "snapshot_ms" in f:
+        print(f"| freshness: snapshot replay alone / observations it stats | {f['snapshot_ms']:.1f} ms / {f['observations']:,} |")
+    if "full_check_ms" in f:
+        print(f"| freshness: full check (make_plan, median of 3) | {f['full_check_ms']:.0f} ms |")
+    if "error" in f:
+        print(f"| freshness: not measured | {f['error']} |")
     print(f"| process start-up, `deja --help` | {out['startup_s'] * 1000:.0f} ms |")
     print("\n| query | in-process median / p95 ms | CLI median / p95 ms | sessions |\n|---|---|---|---|")
     for r in out["search"]:

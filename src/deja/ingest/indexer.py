@@ -32,7 +32,7 @@ from deja.model import ROLE_CODE, Session, escaped
 from deja.ingest.report import Report, progress_line
 from deja.sources.base import Source
 from deja.sources.look import PLAIN, Look
-from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
+from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id, SHARE_BYTES
 from deja.text.decision import marks
 from deja.text.tokenizer import analyzer_input
 
@@ -490,6 +490,8 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
         prior = existing.get(row.key)
         base = prior.records if prior else 0
         for role, time_, seq, body, form in docs:
+            if len(body) >= SHARE_BYTES:  # an output read before is stored once (store/outputs.py)
+                body, form = cat.shared(batch.replaced).stored(row.sid, base + seq, p.fid, role, body, form)
             text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body, form)
         n_records += len(docs)
         if prior:

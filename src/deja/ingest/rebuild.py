@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from deja import faults, sources
@@ -29,7 +29,7 @@ from deja.ingest import indexer
 from deja.errors import DejaError
 from deja.plain import Plain
 from deja.ingest.report import Report
-from deja.store import FileState, SessionRow, Store, generations
+from deja.store import FileState, SessionRow, Store, StoredRecord, generations, outputs
 from deja.store.salvage import Prior, open_prior
 from deja.text.tokenizer import analyzer_input
 
@@ -143,7 +143,7 @@ def _carry(store: Store, prior: Prior, known: dict[str, FileState], before: inde
             if r[11] in take and r[0] not in have and r[0] not in tombstoned}
     counts = dict.fromkeys(rows, 0)
     text = store.text
-    for rec in prior.records(rows):
+    for rec in _with_text(prior, prior.records(rows)):
         row = rows.get(rec.sid)
         if row is None:
             continue
@@ -174,6 +174,23 @@ def _carry(store: Store, prior: Prior, known: dict[str, FileState], before: inde
                                 f.skipped, f.redactions))
     store.catalog.commit_files(states, kept, [])
     store.catalog.mark_gone([f.path for f, state in take.values() if state == "gone" and by_fid.get(f.fid)])
+
+
+def _with_text(prior: Prior, records: Iterable[StoredRecord]) -> list[StoredRecord]:
+    """Carried records with each copy of a shared output given its text back from its owner in the
+    old generation (store/outputs.py): the new one keeps no owner for it. A copy whose owner
+    cannot be read back keeps its marker."""
+    recs = list(records)
+    keys = {k for r in recs if (k := outputs.copy_key(r.text))}
+    if not keys:
+        return recs
+    owner = {row[0]: (row[1], row[2]) for row in prior.rows["outputs"] if row[0] in keys}
+    texts = {(o.sid, o.seq): o.text for o in prior.records({sid for sid, _ in owner.values()})}
+    for r in recs:
+        k = outputs.copy_key(r.text)
+        if k and owner.get(k) in texts:
+            r.text = texts[owner[k]]
+    return recs
 
 
 __all__ = ["run", "Outcome"]

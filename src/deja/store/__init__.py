@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from deja.errors import IndexDamaged, IndexOutdated, StoreError
-from deja.store import generations
+from deja.store import generations, outputs
+from deja.store.outputs import SHARE_BYTES
 from deja.store.catalog import UNTIL_CHANGED, Catalog, Curation, FailedFile, FileState, SessionRow, session_json
 from deja.store.textindex import SCHEMA_VERSION, Candidate, Filters, StoredRecord, TextIndex, Variants
 from deja.text.tokenizer import TOKENIZER_VERSION
@@ -111,8 +112,25 @@ class Store:
         return self.catalog.resolve(ident)
 
     def records(self, sid: int) -> list[StoredRecord]:
-        """Every record of one session, in session order."""
-        return self.text.session_records(sid)
+        """Every record of one session, in session order, each copy of a shared output with its
+        text (store/outputs.py); a copy whose owner has left the index keeps its marker."""
+        recs = self.text.session_records(sid)
+        keys = {r.seq: k for r in recs if (k := outputs.copy_key(r.text))}
+        if keys:
+            owner = outputs.owners(self.catalog.db, keys.values())
+            texts: dict[tuple[int, int], str] = {}
+            for osid in {o[0] for o in owner.values()}:
+                mine = recs if osid == sid else self.text.session_records(osid)
+                texts.update(((r.sid, r.seq), r.text) for r in mine)
+            for r in recs:
+                k = keys.get(r.seq)
+                if k and owner.get(k) in texts:
+                    r.text = texts[owner[k]]
+        return recs
+
+    def shared_outputs(self) -> tuple[int, int]:
+        """(outputs stored once, copies that point at them)."""
+        return outputs.stored(self.catalog.db)
 
     def recent(self, limit: int, harness: str | None = None, root: str | None = None,
                origin: str | None = None) -> list[SessionRow]:
@@ -156,4 +174,4 @@ class Store:
         return self.catalog.session_keys()
 
 
-__all__ = ["Store", "IndexDamaged", "IndexOutdated", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "INDEX_VERSION", "session_json"]
+__all__ = ["Store", "IndexDamaged", "IndexOutdated", "Curation", "FileState", "FailedFile", "UNTIL_CHANGED", "SessionRow", "Candidate", "Filters", "StoredRecord", "Variants", "stable_id", "SHARE_BYTES", "INDEX_VERSION", "session_json"]

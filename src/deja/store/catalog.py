@@ -12,7 +12,7 @@ from pathlib import Path
 from deja import times
 from deja.errors import IndexDamaged, NotFound, StoreError
 from deja.plain import Plain
-from deja.store import migrations
+from deja.store import migrations, outputs
 
 
 class FileState(Plain):
@@ -85,13 +85,14 @@ _SESSION_COLS = (
 
 
 # The tables a catalog of this deja has (checked on every open: one read of the schema page).
-TABLES = ("files", "sessions", "meta", "tombstones", "recalls", "curation")
+TABLES = ("files", "sessions", "meta", "tombstones", "recalls", "curation", "outputs", "output_copies")
 
 
 class Catalog:
     def __init__(self, path: Path, readonly: bool = False):
         self.path = path
         self.readonly = readonly
+        self._claims: outputs.Claims | None = None
         try:
             if readonly:
                 self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None, timeout=10)
@@ -185,12 +186,21 @@ class Catalog:
                 f"UPDATE files SET safe_offset = 0 WHERE path = ? AND safe_offset = {UNTIL_CHANGED}",
                 [(f.path,) for f in items if not f.until_changed])
 
+    def shared(self, replaced: list[int]) -> outputs.Claims:
+        """The write batch's shared outputs (store/outputs.py), committed with its file states by
+        the next `commit_files`. `replaced`: the batch's list of files read whole."""
+        if self._claims is None:
+            self._claims = outputs.Claims(self.db, replaced)
+        return self._claims
+
     def commit_files(self, states: Sequence[FileState], sessions: Sequence[SessionRow], replaced: Sequence[int]) -> None:
-        """After the text index committed: sessions and file states land together, states last.
+        """After the text index committed: sessions and file states land together, states last
+        (then the batch's shared outputs, which may mark other files pending: store/outputs.py).
 
         `replaced` are the files whose sessions are replaced whole; `sessions` holds their new
         rows and the merged rows of files that were appended to.
         """
+        claims, self._claims = self._claims, None
         with self.transaction():
             self.db.executemany("DELETE FROM sessions WHERE fid = ?", [(f,) for f in replaced])
             self.db.executemany(
@@ -209,6 +219,8 @@ class Catalog:
                     for f in states
                 ],
             )
+            # what the replaced files owned and no longer do is released, claims or not
+            (claims or outputs.Claims(self.db, [])).commit({f.fid for f in states if f.state == "error"}, replaced)
 
     def mark_gone(self, paths: Sequence[str]) -> None:
         """Source files that disappeared: their sessions stay, marked as such."""
@@ -220,6 +232,8 @@ class Catalog:
     def remove_files(self, paths: Sequence[str]) -> None:
         """Forget files entirely (excluded by the user): rows and sessions."""
         with self.transaction():
+            outputs.release_files(self.db, [r[0] for p in paths for r in self.db.execute(
+                "SELECT fid FROM files WHERE path = ?", (p,))])
             for path in paths:
                 self.db.execute("DELETE FROM sessions WHERE fid = (SELECT fid FROM files WHERE path = ?)", (path,))
                 self.db.execute("DELETE FROM files WHERE path = ?", (path,))
@@ -242,6 +256,7 @@ class Catalog:
         """Remove sessions for good and tombstone their keys. Their files are marked pending so a
         crash before the text index drops the records is repaired by the next run's re-read."""
         with self.transaction():
+            outputs.release_sessions(self.db, [r.sid for r in rows])
             for r in rows:
                 self.db.execute("DELETE FROM sessions WHERE key = ?", (r.key,))
                 self.db.execute(
@@ -512,6 +527,7 @@ CARRIED = {
     "tombstones": "key, path, title, created",
     "curation": "key, state, note, tags, note_key, updated",
     "recalls": "key, count, last",
+    "outputs": "digest, sid, seq, fid",  # read only, to give a carried copy its text (ingest.rebuild)
 }
 
 

@@ -187,6 +187,24 @@ def m006_session_origin(db: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m007_shared_outputs(db: sqlite3.Connection) -> None:
+    """Identical large tool outputs are stored once (store/outputs.py): each text's owner, and
+    the sessions holding a copy of it."""
+    _script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS outputs (digest TEXT PRIMARY KEY, sid INTEGER NOT NULL, seq INTEGER NOT NULL,
+                                            fid INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS outputs_fid ON outputs(fid);
+        CREATE TABLE IF NOT EXISTS output_copies (digest TEXT NOT NULL, sid INTEGER NOT NULL, fid INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS output_copies_digest ON output_copies(digest);
+        CREATE INDEX IF NOT EXISTS output_copies_fid ON output_copies(fid);
+        CREATE INDEX IF NOT EXISTS output_copies_sid ON output_copies(sid)
+        """,
+    )
+
+
 def pending(db: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied (read-only check)."""
     try:

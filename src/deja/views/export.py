@@ -78,7 +78,7 @@ def _machine_names() -> list[str]:
 
 def transcript(store: Store, row: SessionRow, share: bool = False) -> Transcript:
     """`row`'s fields and records, cleaned (`clean`); with `share`, without the store file's path."""
-    recs = store.text.session_records(row.sid)
+    recs = store.records(row.sid)
     session = {
         "harness": row.harness, "id": row.id, "title": clean(row.title, share), "project": clean(row.project, share),
         "cwd": clean(row.cwd, share), "started": times.iso(row.started), "updated": times.iso(row.updated),

@@ -55,7 +55,7 @@ def latest(store: Store, cwd: str) -> SessionRow:
 
 def brief(store: Store, row: SessionRow) -> Brief:
     """The brief of session `row` (its records read whole)."""
-    recs = store.text.session_records(row.sid)
+    recs = store.records(row.sid)
     b = Brief(row, _goal(recs), _decisions(recs), _files(recs, row.cwd), _commands(recs, row.cwd), _open(recs))
     b.markdown = markdown(b)
     return b

@@ -61,7 +61,7 @@ def session(ident: str) -> dict:
 
     with reading() as store:
         row = store.catalog.resolve(ident)
-        records = store.text.session_records(row.sid)
+        records = store.records(row.sid)
         shown = store.catalog.display_ids([row]).get(row.key, row.key)
     return {
         "session": render.session_json(row),
@@ -119,7 +119,7 @@ def notes(limit: int = NOTES_SHOWN) -> dict:
         for row in rows:
             out.append({"session": render.session_json(row), "key": row.key,
                         "notes": [{"time": times.iso(r.time), "text": r.text}
-                                  for r in store.text.session_records(row.sid)]})
+                                  for r in store.records(row.sid)]})
     return {"days": out, "notes_file": str(paths.notes_file())}
 
 
