@@ -111,6 +111,7 @@ def _files_only(store: Store, snap: snapshot.Snap, changed: list[tuple[str, str]
     plan.unchanged = plan.files - len(plan.tasks)
     if budget is not None and indexer.over(plan.tasks, budget):
         return None
+    store.text.writer_threads = 1  # a few files: one segment
     report = indexer.apply(store, plan)
     store.text.close()  # commit and let merges finish before the lock goes
     if not report.errors:
