@@ -10,7 +10,8 @@ the other in every round (interleaved, so load drifts hit both). Measured per ro
 - `append`: 5 transcripts grown (`gen_corpus.py --append-files 5`), then `deja index`: process
   start to exit, wall and CPU (user+sys of the process and its children, from wait4);
 - `search after append`: 5 grown again, then a CLI search (the path that must find the turn);
-- `search`: the CLI search of each needle kind (needles.json), nothing changed;
+- `search`: the CLI search of each needle kind (needles.json), nothing changed for `--settle`
+  seconds and one search made since (the steady state);
 - `replay`: the freshness check alone, in process (`fresh.current`), median of 20.
 
 `--age-days N` first sets every store file's and directory's mtime N days back (the generator
@@ -83,6 +84,7 @@ def main() -> None:
     ap.add_argument("--work", type=Path, required=True, help="where each variant's HOME copy goes")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--age-days", type=float, default=0)
+    ap.add_argument("--settle", type=float, default=4, help="seconds between the appends and the needle searches")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     variants = [(v.split("=", 1)[0], Path(v.split("=", 1)[1]).resolve()) for v in args.variant]
@@ -116,6 +118,8 @@ def main() -> None:
             subprocess.run(grow[:-1] + [str(200 + i)], check=True, capture_output=True)
             w, c = timed(deja + ["search", "--json", "pool timeout"], env)
             r["search_after_append"].append(w), r["saa_cpu"].append(c)
+            time.sleep(args.settle)  # the needles: nothing changed for a while (steady state)
+            timed(deja + ["search", "warm"], env)
             for kind, q in by_kind.items():
                 w, c = timed(deja + [q], env)
                 r[f"search {kind}"].append(w), r[f"cpu {kind}"].append(c)

@@ -214,3 +214,18 @@ def test_a_new_file_in_an_old_directory_is_found_at_once(home):
     assert snapshot(home)
     transcript(home, "s3", [("user", "where did the tapir go")])  # the directory's mtime moves
     assert hits(deja("search", "tapir", "--json").json()) == [("claude", "s3")]
+
+
+def test_cold_files_are_checked_one_slice_a_search(home):
+    """Five idle files in slices of two: each search checks the slice checked longest ago, so
+    an append to any of them is found within three searches once the bound has passed."""
+    paths = [transcript(home, f"s{i}", [("user", f"question {i}")], project=f"-w-p{i}") for i in range(5)]
+    env = {"DEJA_FRESH_SLICE": "2", "DEJA_FRESH_FULL_EVERY": "0"}
+    deja("index", env=env)
+    age(home, 2 * 24 * HOUR)
+    deja("index", env=env)  # the aged mtimes are a change: read again, a snapshot of three slices kept
+    assert snapshot(home)
+    append(paths[4], "s4", "user", "the solenodon question", 1)  # in the last slice (sorted by path)
+    found = [hits(deja("search", "solenodon", "--json", check=False, env=env).json()) for _ in range(3)]
+    assert found[-1] == [("claude", "s4")]
+    assert found[0] == []  # the first search checked another slice: the bound is in searches too

@@ -10,7 +10,7 @@ snapshot keeps them apart:
 - **the active store files**: transcripts the planner stat'ed (and discovery did not look at),
   changed within `ACTIVE_NS` of the check. Replayed on every read: appending to a file changes
   nothing in its directory, so the session being worked on is stat'ed each time.
-- **the cold store files**, the rest, in slices of `SLICE` files (meta rows of their own, never
+- **the cold store files**, the rest, in slices of `slice_size()` files (meta rows of their own, never
   read by a read that does not check them). A read checks at most one slice, the one checked
   longest ago, and only once it is older than `full_every()` (60 s); `deja index` checks them
   all. So an append to a file idle for a day is found by the first search made `full_every()`
@@ -48,7 +48,6 @@ SLICE_KEY = "fresh.cold."
 CHECKED = "fresh-checked"  # a hint (Store.hint): when each cold slice was last found unchanged
 RACY_NS = 3_000_000_000
 ACTIVE_NS = 24 * 3600 * 1_000_000_000
-SLICE = 2000
 
 CURRENT, FILES, STALE = "current", "files", "stale"
 
@@ -59,6 +58,11 @@ def full_every() -> float:
     """Seconds after which a read checks a cold slice again (DEJA_FRESH_FULL_EVERY, read at
     call time; 0 checks one every read)."""
     return float(os.environ.get("DEJA_FRESH_FULL_EVERY", 60))
+
+
+def slice_size() -> int:
+    """Cold files per slice (DEJA_FRESH_SLICE, for tests): 2,000 stats, ~8 ms, at most once a read."""
+    return int(os.environ.get("DEJA_FRESH_SLICE", 2000))
 
 
 def _sigs(paths: list[str], follow: bool = True) -> list[Sig]:
@@ -231,9 +235,10 @@ def build(store: Store, rec: Recording, harnesses: set[str]) -> str:
     sigs = [struct[p, True] for p in followed] + [struct[p, False] for p in not_followed]
     sid = time.time_ns()
     cold.sort()
-    slices = [_group(cold[i:i + SLICE], names) for i in range(0, len(cold), SLICE)]
+    size = slice_size()
+    slices = [_group(cold[i:i + size], names) for i in range(0, len(cold), size)]
     _put(store, sid, sorted(rec.vars.items()), followed, not_followed, marshal.dumps(sigs, 2), names,
-         _group(sorted(active), names), slices, len(every), rec.start_ns, old_slices=_old_slices(store))
+         _group(sorted(active), names), slices, len(every), rec.start_ns, old_slices=_old_slices(store, len(slices)))
     return ""
 
 
@@ -242,9 +247,13 @@ def _group(rows: list[tuple[str, str, Sig]], names: list[str]) -> Group:
     return Group([p for p, _, _ in rows], bytes(ix[h] for _, h, _ in rows), marshal.dumps([s for _, _, s in rows], 2))
 
 
-def _old_slices(store: Store) -> int:
-    old = load(store)
-    return old.slices if old is not None else 0
+def _old_slices(store: Store, n: int) -> int:
+    """One past the last slice row kept from an earlier snapshot (the trigger may have dropped
+    its main row already, so the rows are probed): what a new one with `n` slices must delete."""
+    end = n
+    while store.meta(f"{SLICE_KEY}{end}") is not None:
+        end += 1
+    return end
 
 
 def _put(store: Store, sid: int, env: list, followed: list[str], not_followed: list[str], sigs: bytes,
