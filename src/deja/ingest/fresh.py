@@ -3,20 +3,24 @@
 The full check (`indexer.make_plan`) runs every source's `discover()`, stats every file and
 compares it with the catalog's file state; what changed is parsed. Importing every source module
 and listing every store costs more than a search, so when the full check leaves the index current
-it also leaves a snapshot: every filesystem observation it made (each path stat'ed, listed or
-read, with its type, inode, size, mtime and ctime) and every environment variable it read. The
-next read replays the observations, one stat each and no source imported, and when all of them
-come out the same the full check would plan nothing: discovery and planning are functions of
-those observations, of the catalog's file states, and of deja's own code (whose files are
-observed too).
+it also leaves a snapshot (deja.ingest.snapshot): every filesystem observation it made (each path
+stat'ed, listed or read, with its type, inode, size, mtime and ctime) and every environment
+variable it read. Discovery and planning are functions of those observations, of the catalog's
+file states and of deja's own code (whose files are observed too), so a read replays them (one
+stat each, no source imported): when they come out the same the full check would plan nothing;
+when only store files changed (an append to the session being worked on), those files alone are
+planned and applied, with their own source only, and the snapshot renewed; anything else sends
+the read through the full check. The snapshot replays the directories and the recently changed
+files on every read and the idle files in slices (its docstring: the staleness that buys).
 
 Observations are collected by the `Recording` (deja.sources.look) that make_plan is handed:
 discovery reads the filesystem and the environment only through it, so nothing is patched and a
-check on one thread never sees another's. The snapshot sits in the catalog (meta `fresh`); a trigger deletes it on
-any change to the file states (migration m004), so it never outlives the states it vouches for.
-No snapshot is kept when an observation is too recent to trust (a change within the same clock
-tick leaves an mtime as it was), when a file could not be read (the full check retries those on
-every read), or when a store is not a file (a database server is asked every time).
+check on one thread never sees another's. The snapshot sits in the catalog (meta `fresh`); a
+trigger deletes it on any change to the file states (migration m004), so it never outlives the
+states it vouches for. No snapshot is kept when a directory or a file discovery read is too
+recent to trust (a change within the same clock tick leaves an mtime as it was), when a file
+could not be read (the full check retries those on every read), or when a store is not a file
+(a database server is asked every time).
 """
 
 from __future__ import annotations
