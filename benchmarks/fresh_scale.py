@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from fresh_bench import p95, timed  # this directory is on sys.path when run as a script
+
 REPLAY = r"""
 import statistics, time
 from deja import paths
@@ -52,18 +54,6 @@ def make_home(home: Path, files: int) -> None:
     for d in root.iterdir():
         os.utime(d, (then, then))
     os.utime(root, (then, then))
-
-
-def timed(cmd: list[str], env: dict) -> tuple[float, float]:
-    t = time.perf_counter()
-    p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, ru = os.wait4(p.pid, 0)
-    return time.perf_counter() - t, ru.ru_utime + ru.ru_stime
-
-
-def p95(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
 
 
 def main() -> None:
