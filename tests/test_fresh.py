@@ -16,10 +16,10 @@ from test_incremental import append, transcript
 HOUR = 3600
 
 
-def age(root: Path) -> None:
+def age(root: Path, seconds: float = HOUR) -> None:
     """Every file and directory under root (and root) an hour old: observations too recent to
     trust are never kept in a snapshot."""
-    then = time.time() - HOUR
+    then = time.time() - seconds
     for dirpath, dirnames, filenames in os.walk(root):
         for name in filenames:
             os.utime(os.path.join(dirpath, name), (then, then), follow_symlinks=False)
@@ -94,9 +94,11 @@ def test_append_is_found(home):
     current(home)
     append(path, "s1", "user", "and the axolotl migration", 1)
     assert hits(deja("search", "axolotl", "--json").json()) == [("claude", "s1")]
-    # the appended file is too new to vouch for: the next search checks in full again
-    assert not snapshot(home)
-    assert hits(deja("search", "axolotl", "--json").json()) == [("claude", "s1")]
+    # only the file changed: it was planned alone and the snapshot renewed, recent as it is (its
+    # (size, mtime) is what the planner compares), so the next search holds without a parser
+    assert snapshot(home)
+    r, trace = imports("search", "axolotl", "--json")
+    assert hits(r) == [("claude", "s1")] and " deja.ingest.indexer\n" not in trace
 
 
 def test_deleted_file_keeps_its_sessions(home):
@@ -167,3 +169,63 @@ def test_deja_index_keeps_a_snapshot_and_does_nothing_while_it_holds(home):
     r = deja("index", "--json").json()  # an append breaks the snapshot: it is indexed
     assert (r["parsed"], r["appended"]) == (1, 1)
     assert hits(deja("search", "okapi", "--json").json()) == [("claude", "s1")]
+
+
+def test_an_append_to_the_active_file_plans_that_file_alone(home):
+    path = transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    transcript(home, "s2", [("user", "an older session")], project="-w-other")
+    current(home)
+    append(path, "s1", "user", "and the capybara migration", 1)
+    r, trace = imports("search", "capybara", "--json")
+    assert hits(r) == [("claude", "s1")]
+    # the structure replayed unchanged: no discovery (no other harness's parser), no full check
+    assert " deja.ingest.indexer\n" in trace and " deja.sources.codex\n" not in trace
+    assert snapshot(home)
+    append(path, "s1", "assistant", "the capybara answer came later", 2)
+    assert len(deja("search", "capybara", "--json").json()["hits"]) == 1
+    assert "the capybara answer" in deja("show", "s1").out
+
+
+def test_an_append_to_an_old_file_is_found_within_the_bound(home):
+    """A file idle for more than a day is cold: a search stats it only when its slice is due
+    (DEJA_FRESH_FULL_EVERY seconds after it was last checked); `deja index` checks every file."""
+    old = transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    transcript(home, "s2", [("user", "the live session")], project="-w-other")
+    deja("index")
+    age(home, 2 * 24 * HOUR)
+    age(home / ".claude/projects/-w-other")  # s2 an hour old: active
+    deja("search", "anything", check=False)
+    assert snapshot(home)
+    append(old, "s1", "user", "resumed: the dugong question", 1)
+    # within the bound its slice is not due: the search holds without a stat of the cold file
+    assert hits(deja("search", "dugong", "--json", check=False).json()) == []
+    found = deja("search", "dugong", "--json", env={"DEJA_FRESH_FULL_EVERY": "0"}).json()
+    assert hits(found) == [("claude", "s1")]
+    append(old, "s1", "user", "and then the manatee", 2)
+    assert deja("index", "--json").json()["appended"] == 1  # every slice, whatever the bound
+    assert hits(deja("search", "manatee", "--json").json()) == [("claude", "s1")]
+
+
+def test_a_new_file_in_an_old_directory_is_found_at_once(home):
+    transcript(home, "s1", [("user", "first question"), ("assistant", "first answer")])
+    deja("index")
+    age(home, 2 * 24 * HOUR)
+    deja("search", "anything", check=False)
+    assert snapshot(home)
+    transcript(home, "s3", [("user", "where did the tapir go")])  # the directory's mtime moves
+    assert hits(deja("search", "tapir", "--json").json()) == [("claude", "s3")]
+
+
+def test_cold_files_are_checked_one_slice_a_search(home):
+    """Five idle files in slices of two: each search checks the slice checked longest ago, so
+    an append to any of them is found within three searches once the bound has passed."""
+    paths = [transcript(home, f"s{i}", [("user", f"question {i}")], project=f"-w-p{i}") for i in range(5)]
+    env = {"DEJA_FRESH_SLICE": "2", "DEJA_FRESH_FULL_EVERY": "0"}
+    deja("index", env=env)
+    age(home, 2 * 24 * HOUR)
+    deja("index", env=env)  # the aged mtimes are a change: read again, a snapshot of three slices kept
+    assert snapshot(home)
+    append(paths[4], "s4", "user", "the solenodon question", 1)  # in the last slice (sorted by path)
+    found = [hits(deja("search", "solenodon", "--json", check=False, env=env).json()) for _ in range(3)]
+    assert found[-1] == [("claude", "s4")]
+    assert found[0] == []  # the first search checked another slice: the bound is in searches too

@@ -122,6 +122,11 @@ def main(argv: list[str] | None = None) -> None:
             from deja.mcp import start as mcp_start
 
             sys.exit(mcp_start.run())
+        if first == "index" and len(set(args)) == len(args) and set(args[1:]) <= {"--json", "--background"}:
+            from deja.cli import indexing  # the common case without click (`--rebuild`, `--help`: below)
+
+            indexing.run(background="--background" in args, as_json="--json" in args)
+            sys.exit(0)
         searching = first == "search" or not (first in COMMANDS or first in HIDDEN or first.startswith("-"))
         plain = None
         if searching:

@@ -3,25 +3,28 @@
 The full check (`indexer.make_plan`) runs every source's `discover()`, stats every file and
 compares it with the catalog's file state; what changed is parsed. Importing every source module
 and listing every store costs more than a search, so when the full check leaves the index current
-it also leaves a snapshot: every filesystem observation it made (each path stat'ed, listed or
-read, with its type, inode, size, mtime and ctime) and every environment variable it read. The
-next read replays the observations, one stat each and no source imported, and when all of them
-come out the same the full check would plan nothing: discovery and planning are functions of
-those observations, of the catalog's file states, and of deja's own code (whose files are
-observed too).
+it also leaves a snapshot (deja.ingest.snapshot): every filesystem observation it made (each path
+stat'ed, listed or read, with its type, inode, size, mtime and ctime) and every environment
+variable it read. Discovery and planning are functions of those observations, of the catalog's
+file states and of deja's own code (whose files are observed too), so a read replays them (one
+stat each, no source imported): when they come out the same the full check would plan nothing;
+when only store files changed (an append to the session being worked on), those files alone are
+planned and applied, with their own source only, and the snapshot renewed; anything else sends
+the read through the full check. The snapshot replays the directories and the recently changed
+files on every read and the idle files in slices (its docstring: the staleness that buys).
 
 Observations are collected by the `Recording` (deja.sources.look) that make_plan is handed:
 discovery reads the filesystem and the environment only through it, so nothing is patched and a
-check on one thread never sees another's. The snapshot sits in the catalog (meta `fresh`); a trigger deletes it on
-any change to the file states (migration m004), so it never outlives the states it vouches for.
-No snapshot is kept when an observation is too recent to trust (a change within the same clock
-tick leaves an mtime as it was), when a file could not be read (the full check retries those on
-every read), or when a store is not a file (a database server is asked every time).
+check on one thread never sees another's. The snapshot sits in the catalog (meta `fresh`); a
+trigger deletes it on any change to the file states (migration m004), so it never outlives the
+states it vouches for. No snapshot is kept when a directory or a file discovery read is too
+recent to trust (a change within the same clock tick leaves an mtime as it was), when a file
+could not be read (the full check retries those on every read), or when a store is not a file
+(a database server is asked every time).
 """
 
 from __future__ import annotations
 
-import marshal
 import os
 import sys
 import time
@@ -32,6 +35,7 @@ from pathlib import Path
 from deja.errors import IndexDamaged, IndexOutdated, StoreError
 from deja.ingest.lock import WriterLock, open_locked
 from deja.ingest.report import Report
+from deja.ingest import snapshot
 from deja.store import Store, generations
 
 
@@ -43,20 +47,14 @@ def inline_bytes() -> int:
     return int(os.environ.get("DEJA_INLINE_BYTES", 16 * 1024 * 1024))
 
 
-# Observations with an mtime and ctime newer than this (before the check ended) are not trusted:
-# a change in the same timestamp tick would not move them (2 s ticks on FAT).
-RACY_NS = 3_000_000_000
-META_KEY = "fresh"
 # deja's own code that decides what is discovered and how a file is planned and prepared: the
 # top-level leaves (config, paths, projects …), the harness parsers, the write path and the text
 # rules it applies (and deja/pg, which names the Hermes PostgreSQL stores). A change to any module
 # in these is a change the snapshot must not vouch over.
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CODE_DIRS = (_PACKAGE, *(os.path.join(_PACKAGE, d) for d in ("sources", "ingest", "text", "pg")))
-FORMAT = 2
 
 Progress = Callable[[str], None]
-Sig = tuple[int, int, int, int, int, int] | None
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,31 +62,10 @@ if TYPE_CHECKING:
 
 
 def current(store: Store) -> bool:
-    """True when every observation of the last full check still holds: it would plan nothing."""
-    blob = store.meta(META_KEY)
-    if not isinstance(blob, bytes):
-        return False
-    try:
-        fmt, env, followed, not_followed, sigs = marshal.loads(blob)
-    except (EOFError, ValueError, TypeError):
-        return False
-    if fmt != FORMAT:
-        return False
-    get = os.environ.get
-    for key, value in env:
-        if get(key) != value:
-            return False
-    now: list[Sig] = []
-    add = now.append
-    for stat, paths in ((os.stat, followed), (os.lstat, not_followed)):
-        for path in paths:
-            try:
-                st = stat(path)
-            except OSError:
-                add(None)
-                continue
-            add((st.st_mode, st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns))
-    return marshal.dumps(now, 2) == sigs  # version 2 writes equal values as equal bytes
+    """True when every observation the snapshot replays on a read still holds: the full check
+    would plan nothing (the cold slices as a read checks them: the one due, if any)."""
+    snap = snapshot.load(store)
+    return snap is not None and snap.replay(store)[0] == snapshot.CURRENT
 
 
 @contextmanager
@@ -107,28 +84,43 @@ def recording() -> Iterator[Recording]:
 
 def keep(store: Store, rec: Recording, harnesses: set[str]) -> str:
     """Store the snapshot if its observations vouch for the catalog's file states; returns why
-    not ("" when kept). The caller holds the writer lock and has just applied the whole plan."""
-    why = rec.opaque
-    if not why:
-        racy = rec.end_ns - RACY_NS
-        for key, sig in rec.seen.items():
-            if sig is not None and sig[4] > racy and sig[5] > racy and key not in rec.code:
-                why = f"{key[0]} changed too recently to trust its mtime"
-                break
-    if not why:
-        stated = {path for path, follow in rec.seen if follow}
-        for path, harness in store.live_files():
-            if harness in harnesses and path not in stated:
-                why = f"{path} is not a file that can be stat'ed"
-                break
-    if why:
-        return why
-    followed = sorted(p for p, follow in rec.seen if follow)
-    not_followed = sorted(p for p, follow in rec.seen if not follow)
-    sigs = [rec.seen[p, True] for p in followed] + [rec.seen[p, False] for p in not_followed]
-    blob = marshal.dumps((FORMAT, sorted(rec.vars.items()), followed, not_followed, marshal.dumps(sigs, 2)))
-    store.put_meta(META_KEY, blob)
-    return ""
+    not ("" when kept). The caller holds the writer lock and has just applied the whole plan;
+    every live file of `harnesses` (the enabled ones) must have been stat'ed."""
+    return snapshot.build(store, rec, harnesses)
+
+
+def _files_only(store: Store, snap: snapshot.Snap, changed: list[tuple[str, str]],
+                budget: int | None) -> Report | None:
+    """Plan and apply only the store files a replay found changed (the structure unchanged: the
+    full check would plan these and nothing else), then renew the snapshot. None when the plan
+    is over `budget` or a file cannot be planned here: the caller runs the full check."""
+    from deja import sources
+    from deja.errors import SourceError
+    from deja.ingest import indexer
+    from deja.sources.look import Recording
+
+    rec = Recording()
+    loaded = {h: sources.load(h) for h in {h for _, h in changed}}
+    states = store.catalog.files_at([indexer.catalog_path(Path(p)) for p, _ in changed])
+    plan = indexer.Plan(files=snap.files)
+    for path, harness in changed:
+        src, p = loaded[harness], Path(path)
+        try:
+            st = indexer.file_stat(p, src, rec)
+        except (OSError, SourceError):
+            return None
+        task = indexer._task_for(src, p, st, states.get(indexer.catalog_path(p)))
+        if task is not None:
+            plan.tasks.append(task)
+    plan.unchanged = plan.files - len(plan.tasks)
+    if budget is not None and indexer.over(plan.tasks, budget):
+        return None
+    store.text.writer_threads = 1  # a few files: one segment
+    report = indexer.apply(store, plan)
+    store.text.close()  # commit and let merges finish before the lock goes
+    if not report.errors:
+        snapshot.update(store, snap, rec, changed)
+    return report
 
 
 def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store, str]:
@@ -140,6 +132,7 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
     the index as it is. Returns the store and a note for the person ("" when the index is current).
     """
     first = not generations.exists(directory)
+    replayed: tuple[bytes, list[tuple[str, str]]] | None = None
     if not first:
         try:
             store = Store(directory)
@@ -148,8 +141,13 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
         except StoreError:
             pass  # e.g. of another version: the full path below rebuilds it, holding the writer lock
         else:
-            if current(store):
-                return store, rebuild_note(directory)
+            snap = snapshot.load(store)
+            if snap is not None:
+                state, changed = snap.replay(store)
+                if state == snapshot.CURRENT:
+                    return store, rebuild_note(directory)
+                if state == snapshot.FILES:
+                    replayed = snap.blob, changed
             store.close()
     from deja.ingest import indexer
 
@@ -166,6 +164,10 @@ def open_fresh(directory: Path, progress: Progress | None = None) -> tuple[Store
 
             rebuild.run(directory, progress)
             store = open_locked(directory)
+        if replayed is not None:  # only store files changed: plan them alone, if the snapshot still stands
+            snap = snapshot.load(store)
+            if snap is not None and snap.blob == replayed[0] and _files_only(store, snap, replayed[1], inline_bytes()):
+                return store, rebuild_note(directory)
         if first and progress:
             progress("building the index for the first time…")
         with recording() as rec:
@@ -198,9 +200,15 @@ def refresh(store: Store, progress: Progress | None = None, deadline: float | No
     when the snapshot holds (no parser is even imported), and a snapshot kept afterwards, so the searches that follow skip the full
     check. Past `deadline` what was parsed is kept and the rest left for the next run. The
     caller holds the writer lock."""
-    if current(store):
-        known = len(store.catalog.live_fids())
-        return Report(files=known, unchanged=known)
+    snap = snapshot.load(store)
+    if snap is not None:
+        state, changed = snap.replay(store, full=True)
+        if state == snapshot.CURRENT:
+            return Report(files=snap.files, unchanged=snap.files)
+        if state == snapshot.FILES:
+            report = _files_only(store, snap, changed, None)
+            if report is not None:
+                return report
     from deja.ingest import indexer
 
     with recording() as rec:

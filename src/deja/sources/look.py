@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import stat as _stat
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -122,15 +123,19 @@ class Recording(Look):
     """A look that notes what it saw: (path, follows symlinks) -> stat signature, and
     variable -> value. `opaque` says why the observations cannot be replayed ("" when they can)."""
 
-    __slots__ = ("seen", "vars", "opaque", "end_ns", "code")
+    __slots__ = ("seen", "vars", "opaque", "start_ns", "end_ns", "code", "again")
 
     def __init__(self) -> None:
         super().__init__()
         self.seen: dict[tuple[str, bool], Sig] = {}
         self.vars: dict[str, str | None] = {}
         self.opaque = ""
+        self.start_ns = time.time_ns()
         self.end_ns = 0
         self.code: set[tuple[str, bool]] = set()  # deja's own files: not changing under the check
+        # observed more than once: something besides the planner's one stat looked at it (the
+        # snapshot replays a store file on its own only when nothing else did, deja.ingest.snapshot)
+        self.again: set[tuple[str, bool]] = set()
 
     def saw(self, path: StrPath, follow: bool, st: os.stat_result | None) -> None:
         p = os.fspath(path)
@@ -138,8 +143,13 @@ class Recording(Look):
             self.opaque = self.opaque or f"looked at {p!r} (not an absolute path)"
             return
         s = sig(st) if st is not None else None
-        if self.seen.setdefault((p, follow), s) != s:
-            self.opaque = self.opaque or f"{p} changed while the check ran"
+        key = (p, follow)
+        if key in self.seen:
+            self.again.add(key)
+            if self.seen[key] != s:
+                self.opaque = self.opaque or f"{p} changed while the check ran"
+        else:
+            self.seen[key] = s
 
     def before(self, path: StrPath) -> None:
         try:

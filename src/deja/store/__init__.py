@@ -165,6 +165,38 @@ class Store:
         with self.catalog.transaction():
             self.catalog.set_meta(key, value)
 
+    def put_metas(self, values: dict[str, str | bytes | None]) -> None:
+        """Keep (or, for None, drop) several meta values in one committed transaction."""
+        with self.catalog.transaction():
+            for key, value in values.items():
+                if value is None:
+                    self.catalog.del_meta(key)
+                else:
+                    self.catalog.set_meta(key, value)
+
+    def hint(self, name: str) -> bytes | None:
+        """A hint a reader left beside this generation's catalog (`put_hint`), None when absent."""
+        try:
+            with open(self.dir / f"{name}.hint", "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def put_hint(self, name: str, value: bytes) -> None:
+        """Leave a hint any process may write, readers too, without the catalog's write lock: a
+        small file replaced whole, not synced. Losing one, or reading a stale one, must only ever
+        cost work (never correctness): it is never the truth about the index."""
+        tmp = self.dir / f"{name}.hint.{os.getpid()}"
+        try:
+            with open(tmp, "wb") as f:
+                f.write(value)
+            os.replace(tmp, self.dir / f"{name}.hint")
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
     def live_files(self) -> list[tuple[str, str]]:
         """(path, harness) of every indexed file whose source still exists."""
         return [(path, harness) for path, _, harness in self.catalog.live_fids()]

@@ -153,9 +153,21 @@ class Catalog:
     def set_meta(self, key: str, value: str | bytes) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
+    def del_meta(self, key: str) -> None:
+        self.db.execute("DELETE FROM meta WHERE key = ?", (key,))
+
     # -- files
     def files(self) -> dict[str, FileState]:
         return {r[0]: FileState(*r) for r in self.db.execute(f"SELECT {_FILE_COLS} FROM files")}
+
+    def files_at(self, paths: Sequence[str]) -> dict[str, FileState]:
+        """The states of these files only (a few changed files, not the whole table)."""
+        out: dict[str, FileState] = {}
+        for i in range(0, len(paths), 500):
+            chunk = list(paths[i:i + 500])
+            q = f"SELECT {_FILE_COLS} FROM files WHERE path IN ({', '.join('?' * len(chunk))})"
+            out.update((r[0], FileState(*r)) for r in self.db.execute(q, chunk))
+        return out
 
     def mark_pending(self, items: Iterable[tuple[str, int, str]]) -> None:
         """Before the text index is touched: these files' records are about to change."""

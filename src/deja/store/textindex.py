@@ -180,11 +180,16 @@ class TextIndex:
             raise IndexDamaged(f"the text index at {path} cannot be opened ({short(e)})") from e
         self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
         self._writer: tantivy.IndexWriter | None = None
+        self._dirty = False  # written to since the last commit
+        # A writer's threads each make a segment of their own: a small write (a few appended
+        # files) asks for one thread, one segment, and half the files and syncs a commit costs.
+        self.writer_threads = WRITER_THREADS
 
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
         if self._writer is None:
-            self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=WRITER_THREADS)
+            self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=self.writer_threads)
+        self._dirty = True
         return self._writer
 
     # Deletes go through a term-set query: delete_documents_by_term builds a signed term and
@@ -215,15 +220,18 @@ class TextIndex:
         self.writer().add_document(doc)
 
     def commit(self) -> None:
-        if self._writer is not None:
+        if self._writer is not None and self._dirty:
             self._writer.commit()
+            self._dirty = False
 
     def clear(self) -> None:
         self.writer().delete_all_documents()
 
     def close(self) -> None:
         if self._writer is not None:
-            self._writer.commit()
+            if self._dirty:  # a commit with nothing new still writes and syncs meta.json
+                self._writer.commit()
+                self._dirty = False
             self._writer.wait_merging_threads()
             self._writer = None
             self._chmod_due = True
