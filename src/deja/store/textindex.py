@@ -26,6 +26,8 @@ from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, cast
+
+    from deja.store.pages import Releaser
 else:  # importing typing costs a search process ~5 ms; at run time a cast is the value itself
     def cast(_type: object, value: object) -> object:
         return value
@@ -180,11 +182,16 @@ class TextIndex:
             raise IndexDamaged(f"the text index at {path} cannot be opened ({short(e)})") from e
         self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
         self._writer: tantivy.IndexWriter | None = None
+        self._releaser: Releaser | None = None
 
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
         if self._writer is None:
+            from deja.store import pages  # a writer's alone: no search imports it
+
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=WRITER_THREADS)
+            # the pages of the segments tantivy merges, handed back as it reads them (store/pages.py)
+            self._releaser = pages.releaser(self.path, self)
         return self._writer
 
     # Deletes go through a term-set query: delete_documents_by_term builds a signed term and
@@ -226,6 +233,9 @@ class TextIndex:
             self._writer.commit()
             self._writer.wait_merging_threads()
             self._writer = None
+            if self._releaser is not None:
+                self._releaser.stop()
+                self._releaser = None
             self._chmod_due = True
             _copy_meta(self.path)
         if self._chmod_due:
