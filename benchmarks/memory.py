@@ -5,7 +5,7 @@
 
 Each run deletes H/.cache/deja and runs `python -m deja index` under a sampler that reads
 /proc/PID/smaps_rollup of the whole process tree (the writer, its forkserver and the parse
-workers) every `--every` seconds: PSS (shared pages split among the processes that map them, so
+workers; the tree listed again every tenth sample) every `--every` seconds: PSS (shared pages split among the processes that map them, so
 a forked worker is not charged twice), its anonymous part (heaps: Python's, tantivy's indexing
 and merge buffers) and its file-backed part (pages of files the processes map: the interpreter
 and libraries, and the index segment files tantivy memory-maps to read while it merges). The
