@@ -31,30 +31,10 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+from run import _tree  # noqa: E402  (the process tree, as run.py's sampler walks it)
+
 FIELDS = ("Pss", "Pss_Anon", "Pss_File", "Rss")
-
-
-def _children() -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            out.setdefault(ppid, []).append(int(d))
-    return out
-
-
-def _tree(root: int) -> list[int]:
-    children = _children()
-    out, stack = [], [root]
-    while stack:
-        pid = stack.pop()
-        out.append(pid)
-        stack.extend(children.get(pid, []))
-    return out
 
 
 def _sample(pid: int) -> tuple[dict[str, int], float] | None:
