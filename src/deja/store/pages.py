@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 
 MADV_PAGEOUT = 21
@@ -58,16 +59,25 @@ class Releaser:
     """The thread that pages out the writer's mappings of one index directory until `stop`."""
 
     def __init__(self, directory: Path, owner: object, period: float):
-        import ctypes  # only a writing process pays for it
-
         self.directory, self.period = directory, period
         self._owner = weakref.ref(owner)  # an owner dropped without closing ends the thread too
         self._stop = threading.Event()
-        self._libc = ctypes.CDLL(None, use_errno=True)
-        self._libc.madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
-        self._errno = ctypes.get_errno
+        self._madvise: Callable[[int, int, int], int] | None = None
+        self._errno: Callable[[], int] = lambda: 0
         self.passes = 0
         self._thread = threading.Thread(target=self._run, name="deja-pageout", daemon=True)
+
+    def _advise(self) -> Callable[[int, int, int], int]:
+        """libc's madvise, loaded on the first pass (in the thread: a short write, such as a
+        hook's or an append's, closes before it and never imports ctypes)."""
+        if self._madvise is None:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+            self._errno = ctypes.get_errno
+            self._madvise = libc.madvise
+        return self._madvise
 
     def start(self) -> Releaser:
         self._thread.start()
@@ -75,8 +85,9 @@ class Releaser:
 
     def release(self) -> bool:
         """One pass; False when the kernel refuses the advice (too old, not Linux): stop."""
+        madvise = self._advise()
         for lo, hi in mapped(self.directory):
-            if self._libc.madvise(lo, hi - lo, MADV_PAGEOUT) != 0 and self._errno() in (22, 1, 38):  # EINVAL EPERM ENOSYS
+            if madvise(lo, hi - lo, MADV_PAGEOUT) != 0 and self._errno() in (22, 1, 38):  # EINVAL EPERM ENOSYS
                 return False
         global PASSES
         self.passes += 1
@@ -102,5 +113,5 @@ def releaser(directory: Path, owner: object) -> Releaser | None:
         return None
     try:
         return Releaser(directory, owner, period).start()
-    except (OSError, AttributeError, RuntimeError):
+    except RuntimeError:  # no thread can start (a capped address space)
         return None
