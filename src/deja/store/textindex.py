@@ -26,6 +26,8 @@ from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, cast
+
+    from deja.store.pages import Releaser
 else:  # importing typing costs a search process ~5 ms; at run time a cast is the value itself
     def cast(_type: object, value: object) -> object:
         return value
@@ -184,11 +186,16 @@ class TextIndex:
         # A writer's threads each make a segment of their own: a small write (a few appended
         # files) asks for one thread, one segment, and half the files and syncs a commit costs.
         self.writer_threads = WRITER_THREADS
+        self._releaser: Releaser | None = None
 
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
         if self._writer is None:
+            from deja.store import pages  # a writer's alone: no search imports it
+
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=self.writer_threads)
+            # the pages of the segments tantivy merges, handed back as it reads them (store/pages.py)
+            self._releaser = pages.releaser(self.path, self)
         self._dirty = True
         return self._writer
 
@@ -234,6 +241,9 @@ class TextIndex:
                 self._dirty = False
             self._writer.wait_merging_threads()
             self._writer = None
+            if self._releaser is not None:
+                self._releaser.stop()
+                self._releaser = None
             self._chmod_due = True
             _copy_meta(self.path)
         if self._chmod_due:
