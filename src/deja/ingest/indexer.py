@@ -142,7 +142,7 @@ class _Ready(NamedTuple):
     faster than Session and Record objects."""
 
     row: SessionRow
-    docs: list[tuple[int, float, int, bytes, str]]  # (role code, time, seq, UTF-8 text, analyzer input)
+    docs: list[tuple[int, float, int, bytes, str | None]]  # (role, time, seq, UTF-8 text, analyzer input)
 
 
 def _ready(s: Session, fid: int) -> _Ready:
@@ -150,9 +150,10 @@ def _ready(s: Session, fid: int) -> _Ready:
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
                      root=s.root or projects.root_of(s.cwd), origin=s.origin)
-    # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded)
-    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"), analyzer_input(r.text))
-            for r in s.records]
+    # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded),
+    # the analyzer input only when it differs (None: no CJK): most records' text crosses once
+    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"),
+             None if (form := analyzer_input(r.text)) is r.text else form) for r in s.records]
     return _Ready(row, docs)
 
 
@@ -490,7 +491,8 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
         prior = existing.get(row.key)
         base = prior.records if prior else 0
         for role, time_, seq, body, form in docs:
-            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body, form)
+            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body,
+                     body.decode("utf-8", "surrogatepass") if form is None else form)
         n_records += len(docs)
         if prior:
             row.records += base
