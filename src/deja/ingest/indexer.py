@@ -1,12 +1,12 @@
 """Cold rebuild and incremental refresh: discover files, compare with the catalog's file
 states, parse what changed, and write it through the one locked writer.
 
-A cold index is an incremental index that starts from empty. A file that only grew, and whose
-already-read prefix is byte-for-byte unchanged (its hash), is read from its safe offset and
-appended; any other change replaces exactly that file's records. Every batch lands in three
-steps — the catalog marks its files pending, the text index writes and commits, the catalog
-records the new states — so a crash between any two leaves pending files, which the next run
-re-reads whole: it converges to what a cold rebuild would produce.
+A cold index is an incremental index that starts from empty. A file that only grew, its read
+prefix byte-for-byte unchanged (its hash), is read from its safe offset and appended; any other
+change replaces exactly that file's records. Every batch lands in three steps — the catalog marks
+its files pending, the text index writes and commits, the catalog records the new states — so a
+crash between any two leaves pending files, which the next run re-reads whole: it converges to
+what a cold rebuild would produce.
 """
 
 from __future__ import annotations
@@ -26,22 +26,20 @@ from typing import NamedTuple
 
 from deja import config, faults, paths, projects, sources
 from deja.ingest.prepare import prepare
-from deja.text import redact
 from deja.errors import SourceError
 from deja.model import ROLE_CODE, Session, escaped
 from deja.ingest.report import Report, progress_line
 from deja.sources.base import Source
 from deja.sources.look import PLAIN, Look
 from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id, SHARE_BYTES
+from deja.text import redact
 from deja.text.decision import marks
 from deja.text.tokenizer import analyzer_input
 
-# A batch is committed when it holds this many records (or files): bounds the work a crash can
-# cost. Records go to the text index as each file arrives, so memory does not grow with it.
-# Parsing, clean-up and redaction are Python and hold the GIL: a large plan is parsed in worker
-# processes, one per core, while this process writes (tantivy tokenizes on its own threads).
-# Below the pool's bytes its start-up (~0.2 s) does not pay, and everything stays here.
-# (Environment overrides exist for the crash tests; each is read when a run starts.)
+# A batch is committed at this many records (or files): it bounds what a crash costs. Records go
+# to the text index as each file arrives, so memory does not grow with it. Parsing, clean-up and
+# redaction hold the GIL: a large plan is parsed in worker processes, one per core, while this one
+# writes (tantivy tokenizes on its own threads); below the pool's bytes its start-up doesn't pay.
 def batch_size() -> tuple[int, int]:
     """(records, files) that commit a batch (DEJA_BATCH_RECORDS, DEJA_BATCH_FILES)."""
     return int(os.environ.get("DEJA_BATCH_RECORDS", 15_000)), int(os.environ.get("DEJA_BATCH_FILES", 2_000))
@@ -142,7 +140,7 @@ class _Ready(NamedTuple):
     faster than Session and Record objects."""
 
     row: SessionRow
-    docs: list[tuple[int, float, int, bytes, str]]  # (role code, time, seq, UTF-8 text, analyzer input)
+    docs: list[tuple[int, float, int, bytes, str | None]]  # (role, time, seq, UTF-8 text, analyzer input)
 
 
 def _ready(s: Session, fid: int) -> _Ready:
@@ -150,9 +148,10 @@ def _ready(s: Session, fid: int) -> _Ready:
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
                      root=s.root or projects.root_of(s.cwd), origin=s.origin)
-    # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded)
-    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"), analyzer_input(r.text))
-            for r in s.records]
+    # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded),
+    # the analyzer input only when it differs (None: no CJK): most records' text crosses once
+    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"),
+             None if (form := analyzer_input(r.text)) is r.text else form) for r in s.records]
     return _Ready(row, docs)
 
 
@@ -492,7 +491,8 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
         for role, time_, seq, body, form in docs:
             if len(body) >= SHARE_BYTES:  # an output read before is stored once (store/outputs.py)
                 body, form = cat.shared(batch.replaced).stored(row.sid, base + seq, p.fid, role, body, form)
-            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body, form)
+            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body,
+                     body.decode("utf-8", "surrogatepass") if form is None else form)
         n_records += len(docs)
         if prior:
             row.records += base

@@ -69,7 +69,7 @@ class Claims:
         self.owned: dict[str, tuple[int, int, int]] = {}  # key -> (sid, seq, fid) of its new owner
         self.copies: list[tuple[str, int, int]] = []  # (key, sid, fid)
 
-    def stored(self, sid: int, seq: int, fid: int, role: int, body: bytes, form: str) -> tuple[bytes, str]:
+    def stored(self, sid: int, seq: int, fid: int, role: int, body: bytes, form: str | None) -> tuple[bytes, str | None]:
         """What to store and index for one record: a marker and nothing when an earlier record
         owns the same text; else the record as it is (which, if large enough, now owns it)."""
         if role != TOOL_OUTPUT or len(body) < SHARE_BYTES:
