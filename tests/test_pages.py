@@ -107,5 +107,8 @@ def test_an_index_built_with_pages_handed_back_answers_the_same(home, tmp_path):
             t.join(2)
         assert not [t for t in alive if t.is_alive()]  # the writer's close stopped it
     assert pages.PASSES > passes  # it did run
-    assert answers["0"] == answers["0.001"]
+    # the same sessions with the same counts (order among equal scores, and which of equal records
+    # is the snippet, falls to the segment layout that tantivy's merge timing decides: two builds
+    # with the thread off differ there too)
+    assert [sorted(a[:2] for a in q) for q in answers["0"]] == [sorted(a[:2] for a in q) for q in answers["0.001"]]
     assert len(answers["0"][0]) == 1 and len(answers["0"][1]) > 20
