@@ -16,6 +16,8 @@ times …") is ranked by the first of them. Hooks: a history prompt (a cue, then
 question) counts when the injection names the session that answers; an unrelated prompt counts
 when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
 --inproc asks through the library in one process instead (faster, counts nothing).
+--hooks-blind also runs the blind hook set (hookblind.py: new cues in any position, new unrelated
+prompts) on memeval and chat-heldout, scored per language and per cue position.
 memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
@@ -34,6 +36,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
+import hookblind  # noqa: E402
 import hookset  # noqa: E402
 import make  # noqa: E402
 
@@ -118,7 +121,7 @@ def run_set(root: Path, name: str, args) -> dict:
         home.mkdir(parents=True)
         make.make(home, name, NOISE_MB.get(name, 0), args.seed)
     homes = sorted(home.glob("h[0-9]*")) if name in make.MULTI else [home]
-    rows, hooks, base = [], [], []
+    rows, hooks, base, blind = [], [], [], []
     for h in homes:
         env = _env(h, args)
         qs = json.loads((h / "questions.json").read_text())
@@ -133,6 +136,8 @@ def run_set(root: Path, name: str, args) -> dict:
                 base.append(q | {"rank": rank_of(q, ids), "top": ids[:3], "home": h.name, "abstained": not ids})
         if name != "hand" and not args.no_hooks:
             hooks.append(run_hooks(env, name, qs))
+        if args.hooks_blind and name in hookblind.SETS:
+            blind.append(run_blind(env, name, h.name, qs))
     out: dict = {"questions": scores(rows), "rows": rows}
     if any("kind" in r for r in rows):
         out["kinds"] = by_kind(rows)
@@ -140,6 +145,8 @@ def run_set(root: Path, name: str, args) -> dict:
         out["baseline"] = {"questions": scores(base), "kinds": by_kind(base), "rows": base}
     if hooks:
         out["hooks"] = _merged(hooks)
+    if blind:
+        out["blind"] = hookblind.merged(blind)
     return out
 
 
@@ -192,6 +199,14 @@ def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
             "noisy": [p for p, t in zip(unrelated, other) if t]}
 
 
+def run_blind(env: dict, name: str, home: str, qs: list[dict]) -> dict:
+    """The blind hook set (hookblind.py) in one HOME, through the real prompt hook."""
+    hist, other = hookblind.history(qs, name, home), hookblind.unrelated(qs)
+    got = json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps([p["prompt"] for p in hist + other])], env=env,
+                                    capture_output=True, text=True, check=True).stdout)
+    return hookblind.score(hist, got[: len(hist)], other, got[len(hist):])
+
+
 def _kinds(name: str, r: dict) -> None:
     base = r.get("baseline", {}).get("kinds", {})
     print(f"\n{name} per kind: deja hit@1 / hit@5 / MRR" + (" | baseline hit@1 / hit@5 / MRR" if base else "")
@@ -223,6 +238,7 @@ def main() -> None:
     ap.add_argument("--semantic", action="store_true", help="run `deja embed` and search with the semantic tier")
     ap.add_argument("--misses", action="store_true", help="list the questions not ranked first")
     ap.add_argument("--no-hooks", action="store_true", help="skip the hook set")
+    ap.add_argument("--hooks-blind", action="store_true", help=f"also the blind hook set (hookblind.py) on {', '.join(hookblind.SETS)}")
     ap.add_argument("--baseline", action="store_true", help="also rank with the BM25 baseline (bm25.py), in-process")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
@@ -247,6 +263,13 @@ def main() -> None:
         print("\n| hook set | history prompts | answering session injected | unrelated prompts | injected |\n|---|---|---|---|---|")
         for n, h in hooked.items():
             print(f"| {n} | {h['history']} | {h['history_answered']:.3f} | {h['unrelated']} | {h['unrelated_injected']:.3f} |")
+    blinds = {n: r["blind"] for n, r in results.items() if "blind" in r}
+    if blinds:
+        print("\nblind hook set (hookblind.py)\n\n" + hookblind.HEADER)
+        for n, b in blinds.items():
+            print(hookblind.table(n, b))
+        if len(blinds) > 1:
+            print(hookblind.table("all", hookblind.merged(list(blinds.values()))))
     if args.misses:
         for n, r in results.items():
             for row in r["rows"]:
@@ -260,6 +283,10 @@ def main() -> None:
                 print(f"- {n} hook missed: {p}")
             for p in r.get("hooks", {}).get("noisy", []):
                 print(f"- {n} hook injected: {p}")
+            for p in r.get("blind", {}).get("missed", []):
+                print(f"- {n} blind hook missed: {p}")
+            for p in r.get("blind", {}).get("injected", []):
+                print(f"- {n} blind hook injected: {p}")
 
 
 if __name__ == "__main__":

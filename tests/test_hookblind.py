@@ -1,0 +1,63 @@
+"""The blind hook set (benchmarks/quality/hookblind.py): its scorer counts an injection naming the
+answer session as a hit and an empty one as a miss, its prompts are fixed by the seed, new, and
+as many as the issue asks, and run.py scores them through the real prompt hook."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from conftest import deja
+from test_memeval import _small_home
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks/quality"))
+import hookblind  # noqa: E402
+import hookset  # noqa: E402
+import memeval  # noqa: E402
+import run  # noqa: E402
+
+QS = [{"question": "What car do I drive?", "lang": "en", "kind": "user-fact", "session": "s-car", "sessions": ["s-car"]},
+      {"question": "Which city did my sister relocate to?", "lang": "en", "kind": "user-fact", "session": "s-sis", "sessions": ["s-sis"]},
+      {"question": "我开的是什么车？", "lang": "zh", "kind": "user-fact", "session": "s-zh", "sessions": ["s-zh"]},
+      {"question": "Which violin maker did I visit?", "lang": "en", "kind": "abstain", "session": "", "sessions": []}]
+
+
+def test_the_scorer_counts_the_answer_session_as_a_hit_and_an_empty_injection_as_a_miss():
+    hist = hookblind.history(QS, "memeval", "h0")
+    assert [h["sessions"] for h in hist] == [["s-car"], ["s-sis"], ["s-zh"]]  # the unanswerable one is not asked
+    other = [{"prompt": "Explain what VACUUM does in Postgres.", "lang": "en"}, {"prompt": "红烧肉怎么做才不腻？", "lang": "zh"}]
+    res = hookblind.score(hist, ["Earlier sessions:\n- s-car  a Skoda", "", "- s-other 上次"], other, ["", "- s-zh 车"])
+    assert res["en"] == {"history": 2, "answered": 1, "injected": 1, "unrelated": 1, "noisy": 0}
+    assert res["zh"] == {"history": 1, "answered": 0, "injected": 1, "unrelated": 1, "noisy": 1}
+    assert res["missed"] == [hist[1]["prompt"], hist[2]["prompt"]] and res["injected"] == ["红烧肉怎么做才不腻？"]
+    both = hookblind.merged([res, res])
+    assert both["en"]["answered"] == 2 and both["zh"]["noisy"] == 2 and len(both["missed"]) == 4
+    assert "| memeval | en | 0.500 (1/2) | 0.500 | 0.000 (0/1) |" in hookblind.table("memeval", res)
+
+
+def test_the_set_is_fixed_by_its_seed_new_and_as_large_as_the_issue_asks():
+    assert hookblind.history(QS, "memeval", "h0") == hookblind.history(QS, "memeval", "h0")
+    many = [QS[0] | {"question": f"What car did I drive in {y}?"} for y in range(1990, 2030)]
+    drawn = {h["position"] for h in hookblind.history(many, "memeval", "h1")}
+    assert drawn == set(hookblind.POSITIONS)
+    older = {c.strip() for d in (hookset.CUES, hookset.HELDOUT_CUES, memeval.CUES) for cs in d.values() for c in cs}
+    seen = {p for d in (hookset.UNRELATED, hookset.HELDOUT_UNRELATED, memeval.UNRELATED) for ps in d.values() for p in ps}
+    for lang in ("en", "zh"):
+        cued = [t for pos, t in hookblind.TEMPLATES[lang] if pos != "none"]
+        assert len(cued) >= 12 and {pos for pos, _ in hookblind.TEMPLATES[lang]} == set(hookblind.POSITIONS)
+        assert not any(c in t for t in cued for c in older if len(c) > 3), lang
+        assert len(set(hookblind.UNRELATED[lang])) == len(hookblind.UNRELATED[lang]) >= 40
+        assert not seen & set(hookblind.UNRELATED[lang])
+
+
+def test_run_py_scores_the_set_through_the_real_prompt_hook(home):
+    ids, qs = _small_home(home)
+    deja("index")
+    rows = [q | {"sessions": [ids[k] for k in q["keys"]]} for q in qs]
+    res = run.run_blind(dict(os.environ), "memeval", "h0", rows)
+    answerable = sum(q["kind"] != "abstain" for q in qs)
+    assert res["en"]["history"] == answerable > 0 and res["en"]["unrelated"] == len(hookblind.UNRELATED["en"])
+    assert 0 <= res["en"]["answered"] <= res["en"]["injected"] <= answerable
+    assert len(res.get("missed", [])) == answerable - res["en"]["answered"]
+    assert set(res.get("injected", [])) <= set(hookblind.UNRELATED["en"])
