@@ -162,7 +162,7 @@ print(json.dumps(rows))
 
 
 FRESH_CODE = r"""
-import json, marshal, statistics, sys, time
+import json, statistics, sys, time
 from deja import paths
 from deja.ingest import fresh
 out = {}
@@ -173,8 +173,10 @@ for _ in range(int(sys.argv[1])):
 out["open_fresh_ms"] = statistics.median(ts) * 1000
 store, _note = fresh.open_fresh(paths.index_dir())
 try:
-    blob = store.meta(fresh.META_KEY)
-    out["observations"] = sum(len(x) for x in marshal.loads(blob)[2:4]) if isinstance(blob, bytes) else 0
+    from deja.ingest import snapshot
+    snap = snapshot.load(store)  # what every read stats: the structure and the active files (a cold slice when due)
+    out["observations"] = len(snap.followed) + len(snap.not_followed) + len(snap.active.paths) if snap else 0
+    out["cold_slices"] = snap.slices if snap else 0
     ts = []
     for _ in range(int(sys.argv[1])):
         t = time.perf_counter(); ok = fresh.current(store); ts.append(time.perf_counter() - t)
