@@ -94,9 +94,11 @@ def _session_text(path: Path) -> str:
 
 
 class Index:
-    def __init__(self, docs: dict[str, str]):
-        self.ids = list(docs)
-        self.tf = [Counter(terms(docs[i])) for i in self.ids]
+    """BM25 over one bag of terms per session (bm25.py's terms, or any other tokenisation)."""
+
+    def __init__(self, bags: dict[str, Counter]):
+        self.ids = list(bags)
+        self.tf = list(bags.values())
         self.len = [sum(c.values()) for c in self.tf]
         self.avg = sum(self.len) / max(len(self.len), 1)
         df: Counter = Counter()
@@ -106,7 +108,10 @@ class Index:
         self.idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
 
     def search(self, query: str, top: int = TOP) -> list[str]:
-        q = [t for t in dict.fromkeys(terms(query)) if t in self.idf]
+        return self.search_terms(terms(query), top)
+
+    def search_terms(self, words: list[str], top: int = TOP) -> list[str]:
+        q = [t for t in dict.fromkeys(words) if t in self.idf]
         scored = []
         for i, (tf, n) in enumerate(zip(self.tf, self.len)):
             s = 0.0
@@ -121,7 +126,7 @@ class Index:
 
 
 def index(home: Path) -> Index:
-    return Index({p.stem: _session_text(p) for p in sorted((home / ".claude/projects").glob("*/*.jsonl"))})
+    return Index({p.stem: Counter(terms(_session_text(p))) for p in sorted((home / ".claude/projects").glob("*/*.jsonl"))})
 
 
 def rank(home: Path, questions: list[str]) -> list[list[str]]:

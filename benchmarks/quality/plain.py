@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from collections import Counter
 from pathlib import Path
 
-K1 = 1.2
-B = 0.75
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bm25  # noqa: E402  (the one BM25 scorer of the baselines)
+from run import rank_of  # noqa: E402
 
 
-def _bags(store) -> tuple[dict[str, Counter], dict[str, int]]:
+def _bags(store) -> dict[str, Counter]:
     from deja.roles import ROLE_CODE, SPEECH_ROLES
     from deja.search.signals import stem
     from deja.store import Filters
@@ -40,30 +40,14 @@ def _bags(store) -> tuple[dict[str, Counter], dict[str, int]]:
             continue
         bag = bags.setdefault(sid, Counter())
         bag.update(stem(t) for t in tokens(rec.text) if not is_filler(t))
-    return bags, {s: sum(b.values()) for s, b in bags.items()}
+    return bags
 
 
-def plain_rank(question: str, bags: dict[str, Counter], lengths: dict[str, int]) -> list[str]:
+def plain_rank(question: str, index: bm25.Index) -> list[str]:
     from deja.search.signals import stem
     from deja.text.tokenizer import is_filler, tokens
 
-    words = {stem(t) for t in tokens(question) if not is_filler(t)}
-    n = len(bags)
-    avg = sum(lengths.values()) / max(1, n)
-    df = {w: sum(1 for b in bags.values() if w in b) for w in words}
-    scores = {}
-    for sid, bag in bags.items():
-        norm = 1 - B + B * lengths[sid] / avg
-        s = sum(math.log(1 + (n - df[w] + 0.5) / (df[w] + 0.5)) * bag[w] * (K1 + 1) / (bag[w] + K1 * norm)
-                for w in words if bag.get(w))
-        if s:
-            scores[sid] = s
-    return sorted(scores, key=lambda s: -scores[s])[:15]
-
-
-def _rank(ids: list[str], q: dict) -> int:
-    ranks = [ids.index(s) + 1 for s in q.get("sessions", [q["session"]]) if s in ids]
-    return min(ranks) if ranks else 0
+    return index.search_terms([stem(t) for t in tokens(question) if not is_filler(t)])
 
 
 def _scores(ranks: list[int]) -> str:
@@ -87,10 +71,10 @@ def main() -> None:
         from deja.store import Store
 
         store = Store(paths.index_dir(), readonly=True)
-        bags, lengths = _bags(store)
+        index = bm25.Index(_bags(store))
         for q in json.loads((home / "questions.json").read_text()):
-            p = _rank(plain_rank(q["question"], bags, lengths), q)
-            o = _rank([h.session.id for h in search(store, q["question"], Options()).hits], q)
+            p = rank_of(q, plain_rank(q["question"], index))
+            o = rank_of(q, [h.session.id for h in search(store, q["question"], Options()).hits])
             plain.append(p)
             ours.append(o)
             if (p == 1) != (o == 1) or (1 <= p <= 5) != (1 <= o <= 5):
