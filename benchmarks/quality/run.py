@@ -16,6 +16,9 @@ times …") is ranked by the first of them. Hooks: a history prompt (a cue, then
 question) counts when the injection names the session that answers; an unrelated prompt counts
 when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
 --inproc asks through the library in one process instead (faster, counts nothing).
+memeval2 (memeval2.py, the held-out set of session 6) brings its own hook set: each answerable
+question behind a cue before, after or inside it (or none), and unrelated requests, scored as
+above and per language and cue position.
 --hooks-blind also runs the blind hook set (hookblind.py: new cues in any position, new unrelated
 prompts) on memeval and chat-heldout, scored per language and per cue position.
 memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
@@ -135,7 +138,7 @@ def run_set(root: Path, name: str, args) -> dict:
             for q, ids in zip(qs, bm25.rank(h, [q["question"] for q in qs])):
                 base.append(q | {"rank": rank_of(q, ids), "top": ids[:3], "home": h.name, "abstained": not ids})
         if name != "hand" and not args.no_hooks:
-            hooks.append(run_hooks(env, name, qs))
+            hooks.append(run_hooks(env, name, qs, h.name))
         if args.hooks_blind and name in hookblind.SETS:
             blind.append(run_blind(env, name, h.name, qs))
     out: dict = {"questions": scores(rows), "rows": rows}
@@ -145,6 +148,10 @@ def run_set(root: Path, name: str, args) -> dict:
         out["baseline"] = {"questions": scores(base), "kinds": by_kind(base), "rows": base}
     if hooks:
         out["hooks"] = _merged(hooks)
+        if name == "memeval2":
+            import memeval2
+
+            out["hooks"]["by"] = memeval2.merged_by(hooks)
     if blind:
         out["blind"] = hookblind.merged(blind)
     return out
@@ -175,7 +182,19 @@ def _merged(parts: list[dict]) -> dict:
             "missed": [m for p in parts for m in p["missed"]], "noisy": [m for p in parts for m in p["noisy"]]}
 
 
-def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
+def _hooked(env: dict, prompts: list[str]) -> list[str]:
+    """What the real prompt hook injects for each prompt, in one process."""
+    return json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps(prompts)], env=env,
+                                     capture_output=True, text=True, check=True).stdout)
+
+
+def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
+    if name == "memeval2":  # its own cues (before, after, inside, none) and unrelated prompts per language
+        import memeval2
+
+        hist, other = memeval2.history(qs, home), memeval2.unrelated(qs)
+        got = _hooked(env, [p["prompt"] for p in hist + other])
+        return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
     if name == "memeval":  # its own cues and prompts, its language per HOME; no unanswerable question
         import memeval
 
@@ -188,8 +207,7 @@ def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
         cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
         unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]
     history = [cues[i % len(cues)] + q["question"] for i, q in enumerate(qs)]
-    got = json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps(history + unrelated)], env=env,
-                                    capture_output=True, text=True, check=True).stdout)
+    got = _hooked(env, history + unrelated)
     hist, other = got[: len(history)], got[len(history):]
     answered = [any(s in text for s in q.get("sessions", [q["session"]])) for q, text in zip(qs, hist)]
     return {"history": len(history), "history_answered": sum(answered) / len(history),
@@ -202,8 +220,7 @@ def run_hooks(env: dict, name: str, qs: list[dict]) -> dict:
 def run_blind(env: dict, name: str, home: str, qs: list[dict]) -> dict:
     """The blind hook set (hookblind.py) in one HOME, through the real prompt hook."""
     hist, other = hookblind.history(qs, name, home), hookblind.unrelated(qs)
-    got = json.loads(subprocess.run([sys.executable, "-c", HOOKS, json.dumps([p["prompt"] for p in hist + other])], env=env,
-                                    capture_output=True, text=True, check=True).stdout)
+    got = _hooked(env, [p["prompt"] for p in hist + other])
     return hookblind.score(hist, got[: len(hist)], other, got[len(hist):])
 
 
@@ -263,6 +280,11 @@ def main() -> None:
         print("\n| hook set | history prompts | answering session injected | unrelated prompts | injected |\n|---|---|---|---|---|")
         for n, h in hooked.items():
             print(f"| {n} | {h['history']} | {h['history_answered']:.3f} | {h['unrelated']} | {h['unrelated_injected']:.3f} |")
+        for n, h in hooked.items():
+            if "by" in h:
+                import memeval2
+
+                print(f"\n{n} hook set per language and cue position\n\n" + memeval2.table(h["by"]))
     blinds = {n: r["blind"] for n, r in results.items() if "blind" in r}
     if blinds:
         print("\nblind hook set (hookblind.py)\n\n" + hookblind.HEADER)
