@@ -313,7 +313,7 @@ def merged_by(parts: list[dict]) -> dict:
 
 def table(by: dict) -> str:
     """The per-language / per-cue hook breakdown as a markdown table."""
-    rows = ["| slice | prompts | answering session injected / any injected |", "|---|---|---|"]
+    rows = ["| slice | prompts | share (history: an answering session injected; unrelated: anything injected) |", "|---|---|---|"]
     for k, v in by.items():
         if "history" in v:
             rows.append(f"| {k} | {v['history']} | {v['history_answered']:.3f} |")
