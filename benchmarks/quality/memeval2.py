@@ -31,6 +31,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from memeval import _cap, _size, fill  # the slot filler and text helpers of memeval (machinery, no questions)
+
 SEED = 6120
 T0 = 1769904000  # 2026-02-01T00:00:00Z
 DAY = 86400
@@ -81,29 +83,6 @@ class Lang:
 # (language, sessions, answerable facts, abstain questions) per part of a HOME
 HOMES = [[("en", 54, 30, 3)], [("en", 52, 30, 3)], [("en", 56, 30, 3)],
          [("zh", 52, 30, 3)], [("zh", 54, 30, 3)], [("en", 40, 18, 1), ("zh", 14, 10, 1)]]
-
-_SLOT = re.compile(r"\{(~?)(\w+)\}")
-
-
-def fill(text: str, vals: dict[str, str], pools: dict[str, list[str]], words: dict[str, list[str]],
-         rng: random.Random) -> str:
-    def one(m: re.Match) -> str:
-        other, k = m.group(1), m.group(2)
-        if other:
-            return rng.choice([v for v in pools[k] if v != vals[k]])
-        if k in vals:
-            return vals[k]
-        return rng.choice(words[k])
-    return _SLOT.sub(one, text)
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def _size(text: str, code: str) -> int:
-    return len(text.split()) if code == "en" else len(text)
-
 
 def _end(s: str, code: str) -> str:
     return s if s[-1:] in ".!?。！？:：" else s + ("." if code == "en" else "。")
