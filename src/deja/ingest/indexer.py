@@ -19,11 +19,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
 from deja import config, faults, paths, projects, sources
+from deja.plain import Plain
 from deja.ingest import prefix
 from deja.ingest.prepare import prepare
 from deja.errors import SourceError
@@ -56,8 +56,7 @@ _WINDOW_PER_WORKER = 4
 Progress = Callable[[str], None]
 
 
-@dataclass(frozen=True)
-class FileStat:
+class FileStat(NamedTuple):
     """What tells a file changed: for a SQLite store, its `-wal` counts too (new rows sit there
     until a checkpoint, and the main file does not change)."""
 
@@ -83,15 +82,13 @@ def file_stat(path: Path, source: Source | None = None, look: Look = PLAIN) -> F
 _LINE_SUFFIXES = (".jsonl", ".json", ".md", ".zst", ".zstd")
 
 
-@dataclass
-class Task:
-    source: Source
-    path: Path
-    stat: FileStat
-    start: int = 0  # > 0: append from this safe offset
-    old: FileState | None = None
+class Task(Plain):  # plain slotted classes: `dataclasses` costs an append's process ~15 ms
+    __slots__ = ("source", "path", "stat", "start", "old", "_cost")
 
-    _cost: tuple[int, int] | None = None  # (stop, cost) measured
+    def __init__(self, source: Source, path: Path, stat: FileStat, start: int = 0, old: FileState | None = None):
+        self.source, self.path, self.stat, self.old = source, path, stat, old
+        self.start = start  # > 0: append from this safe offset
+        self._cost: tuple[int, int] | None = None  # (stop, cost) measured
 
     @property
     def key(self) -> str:
@@ -125,14 +122,15 @@ def catalog_path(path: Path) -> str:
     return escaped(str(path))
 
 
-@dataclass
-class Plan:
-    tasks: list[Task] = field(default_factory=list)
-    gone: list[str] = field(default_factory=list)
-    excluded: list[str] = field(default_factory=list)
-    unlisted: list[FailedFile] = field(default_factory=list)  # directories that cannot be listed
-    files: int = 0
-    unchanged: int = 0
+class Plan(Plain):
+    __slots__ = ("tasks", "gone", "excluded", "unlisted", "files", "unchanged")
+
+    def __init__(self, tasks: list[Task] | None = None, files: int = 0) -> None:
+        self.tasks = [] if tasks is None else tasks
+        self.gone: list[str] = []
+        self.excluded: list[str] = []
+        self.unlisted: list[FailedFile] = []  # directories that cannot be listed
+        self.files, self.unchanged = files, 0
 
 
 class _Ready(NamedTuple):
@@ -156,17 +154,15 @@ def _ready(s: Session, fid: int) -> _Ready:
     return _Ready(row, docs)
 
 
-@dataclass
-class _Parsed:
-    task: Task
-    fid: int
-    sessions: list[_Ready] = field(default_factory=list)
-    offset: int = 0
-    prefix_hash: str = ""
-    skipped: int = 0
-    redactions: int = 0
-    error: str = ""
-    until_changed: bool = False  # the error holds until the file changes (SourceError)
+class _Parsed(Plain):
+    __slots__ = ("task", "fid", "sessions", "offset", "prefix_hash", "skipped", "redactions", "error", "until_changed")
+
+    def __init__(self, task: Task, fid: int) -> None:
+        self.task, self.fid = task, fid
+        self.sessions: list[_Ready] = []
+        self.offset = self.skipped = self.redactions = 0
+        self.prefix_hash = self.error = ""
+        self.until_changed = False  # the error holds until the file changes (SourceError)
 
 
 def exclusions(look: Look = PLAIN) -> list[str]:
@@ -404,8 +400,7 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
         yield _parse(task, *args)
 
 
-@dataclass
-class _Batch:
+class _Batch(Plain):
     """What a batch has written to the text index so far, to record when it is committed.
 
     Records go to the text index as each file arrives (nothing accumulates here but the
@@ -413,12 +408,15 @@ class _Batch:
     catalog, the text index committed, the catalog's file states and sessions committed.
     """
 
-    errors: list[FailedFile] = field(default_factory=list)
-    pending: list[tuple[str, int, str]] = field(default_factory=list)
-    replaced: list[int] = field(default_factory=list)
-    states: list[FileState] = field(default_factory=list)
-    rows: list[SessionRow] = field(default_factory=list)
-    records: int = 0
+    __slots__ = ("errors", "pending", "replaced", "states", "rows", "records")
+
+    def __init__(self) -> None:
+        self.errors: list[FailedFile] = []
+        self.pending: list[tuple[str, int, str]] = []
+        self.replaced: list[int] = []
+        self.states: list[FileState] = []
+        self.rows: list[SessionRow] = []
+        self.records = 0
 
     def __len__(self) -> int:
         return len(self.errors) + len(self.pending)

@@ -8,14 +8,15 @@ whole, or its replaced turns would stay in the index); the same holds when only 
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
+from deja.store import blake2b
 
-def hasher(path: Path, offset: int, h=None, done: int = 0):  # -> hashlib.blake2b
+
+def hasher(path: Path, offset: int, h=None, done: int = 0):  # -> blake2b
     """The hash of `path`'s bytes [0, offset), continued from a copy of `h` (that of [0, done)):
     an append's prefix is read once, to check it and to hash the longer one."""
-    h = hashlib.blake2b(digest_size=16) if h is None else h.copy()
+    h = blake2b(digest_size=16) if h is None else h.copy()
     with open(path, "rb") as f:
         f.seek(done)
         while done < offset and (chunk := f.read(min(offset - done, 1 << 22))):
