@@ -1,5 +1,7 @@
 """CLI latency of two deja trees in the same go: each needle query (HOME/needles.json) run as a new
-`deja search --json` process, the two trees alternated run by run, medians per needle kind.
+`deja search --json` process, the two trees alternated run by run: per needle kind the median and
+p95 of the wall time (process start to exit) and the median CPU time (user + sys, wait4), which
+the load of a shared machine disturbs least.
 
     python benchmarks/ab_cli.py BASE_SRC BASE_HOME NEW_HOME [--runs 3]
 
@@ -34,13 +36,23 @@ def main() -> None:
         argv = [sys.executable, "-m", "deja", "search", *n["query"].split(), "--json"]
         for label, env in envs * args.runs:
             t = time.perf_counter()
-            subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            out.setdefault(n["kind"], {}).setdefault(label, []).append(time.perf_counter() - t)
-    print("| needle kind | base median ms | new median ms | new / base |\n|---|---|---|---|")
+            p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _pid, _status, usage = os.wait4(p.pid, 0)
+            wall = time.perf_counter() - t
+            out.setdefault(n["kind"], {}).setdefault(label, []).append((wall, usage.ru_utime + usage.ru_stime))
+    print("| needle kind | base median / p95 ms | new median / p95 ms | base CPU ms | new CPU ms | new / base (wall p95, CPU) |\n"
+          "|---|---|---|---|---|---|")
     rows = list(out.items()) + [("all", {k: [x for d in out.values() for x in d[k]] for k in ("base", "new")})]
     for kind, d in rows:
-        b, nw = statistics.median(d["base"]) * 1000, statistics.median(d["new"]) * 1000
-        print(f"| {kind} | {b:.0f} | {nw:.0f} | {nw / b:.2f} |")
+        (bm, bp, bc), (nm, np_, nc) = (_stats(d[k]) for k in ("base", "new"))
+        print(f"| {kind} | {bm:.0f} / {bp:.0f} | {nm:.0f} / {np_:.0f} | {bc:.0f} | {nc:.0f} | {np_ / bp:.2f}, {nc / bc:.2f} |")
+
+
+def _stats(runs: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """(median wall, p95 wall, median CPU) in ms."""
+    walls = sorted(w for w, _ in runs)
+    p95 = walls[min(len(walls) - 1, int(round(0.95 * (len(walls) - 1))))]
+    return statistics.median(walls) * 1000, p95 * 1000, statistics.median(c for _, c in runs) * 1000
 
 
 if __name__ == "__main__":

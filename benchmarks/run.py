@@ -82,42 +82,54 @@ def _pss(pid: int) -> tuple[int, int, int, int]:
 def measure_tree(cmd: list[str], env: dict, every: float = 0.1) -> dict:
     """Wall time, peak memory of the whole process tree and CPU seconds summed over it.
 
-    Memory is PSS (shared pages counted once, so a forked worker is not charged twice), summed
-    over the tree at each sample; the peak is reported with its split into anonymous memory,
-    file-backed pages (the index files tantivy maps) and shared memory. CPU is what wait4 reports
-    for the root and every child it reaped (a worker pool's included), or the sampled sum of the
-    live processes' /proc stat if that is larger (a child reaped by no one)."""
+    Wall is process start to exit: this thread waits on the process (wait4) while another
+    samples memory, so the sampling period does not round it up (it did until session 6: a
+    150 ms append read as 250-310 ms). Memory is PSS (shared pages counted once, so a forked
+    worker is not charged twice), summed over the tree at each sample; the peak is reported with
+    its split into anonymous memory, file-backed pages (the index files tantivy maps) and shared
+    memory. CPU is what wait4 reports for the root and every child it reaped (a worker pool's
+    included), or the sampled sum of the live processes' /proc stat if that is larger (a child
+    reaped by no one)."""
+    import threading
+
     tick = os.sysconf("SC_CLK_TCK")
+    peak = [0, 0, 0, 0]
+    peak_anon = [0]
+    cpu: dict[int, float] = {}
+    done = threading.Event()
+
+    def sample(root: int) -> None:
+        while True:
+            now = [0, 0, 0, 0]
+            for q in _tree(root):
+                try:
+                    for i, v in enumerate(_pss(q)):
+                        now[i] += v
+                    with open(f"/proc/{q}/stat") as f:
+                        fields = f.read().rsplit(")", 1)[1].split()
+                    cpu[q] = (int(fields[11]) + int(fields[12])) / tick
+                except (OSError, IndexError, ValueError):
+                    continue
+            if now[0] > peak[0]:
+                peak[:] = now
+            peak_anon[0] = max(peak_anon[0], now[1])
+            if done.wait(every):
+                return
+
     t = time.perf_counter()
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peak = (0, 0, 0, 0)
-    peak_anon = 0
-    cpu: dict[int, float] = {}
-    while True:
-        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
-        if pid:
-            break
-        now = [0, 0, 0, 0]
-        for q in _tree(p.pid):
-            try:
-                for i, v in enumerate(_pss(q)):
-                    now[i] += v
-                with open(f"/proc/{q}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                cpu[q] = (int(fields[11]) + int(fields[12])) / tick
-            except (OSError, IndexError, ValueError):
-                continue
-        if now[0] > peak[0]:
-            peak = (now[0], now[1], now[2], now[3])
-        peak_anon = max(peak_anon, now[1])
-        time.sleep(every)
+    sampler = threading.Thread(target=sample, args=(p.pid,), daemon=True)
+    sampler.start()
+    _pid, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t
+    done.set()
+    sampler.join()
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode:
         raise SystemExit(f"{' '.join(cmd)} failed with {p.returncode}")
     reaped = usage.ru_utime + usage.ru_stime
     return {"wall_s": wall, "peak_pss_mb": peak[0] / 1024, "pss_anon_mb": peak[1] / 1024, "pss_file_mb": peak[2] / 1024,
-            "pss_shmem_mb": peak[3] / 1024, "peak_anon_mb": peak_anon / 1024, "cpu_s": max(reaped, sum(cpu.values()))}
+            "pss_shmem_mb": peak[3] / 1024, "peak_anon_mb": peak_anon[0] / 1024, "cpu_s": max(reaped, sum(cpu.values()))}
 
 
 def peak_of(runs: list[dict]) -> dict:

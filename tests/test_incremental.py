@@ -87,6 +87,36 @@ def test_rewind_that_regrows_past_the_old_size_replaces_the_turns(home):
     assert fingerprint(home / ".cache/deja") == _cold(home)
 
 
+def test_a_changed_mtime_alone_keeps_the_records(home):
+    # aging, a backup restore, `touch`: same size and bytes, another mtime. The file resumes from
+    # its safe offset (its prefix hashes the same) instead of being read whole again.
+    path = transcript(home, "s1", [("user", "the capybara rollout"), ("assistant", "behind a flag")])
+    deja("index")
+    before = fingerprint(home / ".cache/deja")
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns - 30 * 86400 * 10**9))
+    r = deja("index", "--json").json()
+    assert (r["parsed"], r["appended"], r["records"]) == (1, 1, 0)
+    assert deja("index", "--json").json()["parsed"] == 0  # the new mtime is recorded
+    assert fingerprint(home / ".cache/deja") == before == _cold(home)
+    append(path, "s1", "user", "and the tapir canary", 1)  # and it appends on from there
+    assert (deja("index", "--json").json()["appended"], hits(deja("search", "tapir", "--json").json())) == (1, [("claude", "s1")])
+    assert fingerprint(home / ".cache/deja") == _cold(home)
+
+
+def test_same_size_other_bytes_is_read_whole(home):
+    path = transcript(home, "s1", [("user", "start here"), ("assistant", "the platypus answer")])
+    deja("index")
+    data = path.read_bytes()
+    path.write_bytes(data.replace(b"platypus", b"wombatsy"))
+    assert path.stat().st_size == len(data)
+    r = deja("index", "--json").json()
+    assert (r["parsed"], r["appended"]) == (1, 0)
+    assert hits(deja("search", "wombatsy", "--json").json()) == [("claude", "s1")]
+    assert deja("search", "platypus", "--json").json()["tier"] == "none"
+    assert fingerprint(home / ".cache/deja") == _cold(home)
+
+
 def test_unchanged_sessions_are_not_touched(home):
     transcript(home, "keep", [("user", "stable session about lemurs")])
     changing = transcript(home, "change", [("user", "moving session about otters")])

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from deja.plain import Plain
 from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
 from deja.times import valid
 
 
-@dataclass(slots=True)
-class Record:
+# Plain slotted classes, not dataclasses: `dataclasses` (and building these) cost every
+# append's `deja index` ~15 ms of start-up (deja.plain).
+class Record(Plain):
     """One thing said or done in a session. `time` is epoch seconds (0 when unknown)."""
 
-    role: Role
-    text: str
-    time: float = 0.0
-    seq: int = 0
+    __slots__ = ("role", "text", "time", "seq")
+
+    def __init__(self, role: Role, text: str, time: float = 0.0, seq: int = 0) -> None:
+        self.role, self.text, self.time, self.seq = role, text, time, seq
 
 
-@dataclass(slots=True)
-class Session:
+class Session(Plain):
     """One conversation.
 
     `project` is the short display name of the working directory, `cwd` the full path when the
@@ -28,21 +27,18 @@ class Session:
     blocks whose text was not a string.
     """
 
-    harness: str
-    id: str
-    project: str = ""
-    path: str = ""
-    title: str = ""
-    started: float = 0.0
-    updated: float = 0.0
-    parent: str = ""
-    cwd: str = ""
-    records: list[Record] = field(default_factory=list)
-    skipped: int = 0
-    # Sessions another machine sent (deja.sources.imported): the machine it came from, and its
-    # project path there ("" for this machine's own: the project is found from `cwd`).
-    origin: str = ""
-    root: str = ""
+    __slots__ = ("harness", "id", "project", "path", "title", "started", "updated", "parent", "cwd", "records",
+                 "skipped", "origin", "root")
+
+    # `origin`, `root`: sessions another machine sent (deja.sources.imported): the machine it came
+    # from, and its project path there ("" for this machine's own: the project is found from `cwd`).
+    def __init__(self, harness: str, id: str, project: str = "", path: str = "", title: str = "",
+                 started: float = 0.0, updated: float = 0.0, parent: str = "", cwd: str = "",
+                 records: list[Record] | None = None, skipped: int = 0, origin: str = "", root: str = "") -> None:
+        self.harness, self.id, self.project, self.path, self.title = harness, id, project, path, title
+        self.started, self.updated, self.parent, self.cwd = started, updated, parent, cwd
+        self.records: list[Record] = [] if records is None else records
+        self.skipped, self.origin, self.root = skipped, origin, root
 
     @property
     def key(self) -> str:
@@ -99,18 +95,20 @@ def escaped(value: str) -> str:
     return value
 
 
-@dataclass(slots=True)
-class Parsed:
+class Parsed(Plain):
     """What one parse of one source file yields.
 
     `offset` is the byte offset a later parse may resume from (0 when the store is not
     append-only); `skipped` counts lines or rows that could not be read.
     """
 
-    sessions: list[Session] = field(default_factory=list)
-    offset: int = 0
-    skipped: int = 0
-    state: dict = field(default_factory=dict)
+    __slots__ = ("sessions", "offset", "skipped", "state")
+
+    def __init__(self, sessions: list[Session] | None = None, offset: int = 0, skipped: int = 0,
+                 state: dict | None = None) -> None:
+        self.sessions: list[Session] = [] if sessions is None else sessions
+        self.offset, self.skipped = offset, skipped
+        self.state: dict = {} if state is None else state
 
 
 __all__ = ["Role", "ROLE_CODE", "CODE_ROLE", "SPEECH_ROLES", "WORK_ROLES", "Record", "Session", "Parsed", "escaped"]

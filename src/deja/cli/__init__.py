@@ -125,7 +125,11 @@ def main(argv: list[str] | None = None) -> None:
         if first == "index" and len(set(args)) == len(args) and set(args[1:]) <= {"--json", "--background"}:
             from deja.cli import indexing  # the common case without click (`--rebuild`, `--help`: below)
 
-            indexing.run(background="--background" in args, as_json="--json" in args)
+            indexing.run(background="--background" in args, as_json="--json" in args, last=argv is None)
+            if argv is None:  # the whole process, as after a search: no close, no teardown
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(0)
             sys.exit(0)
         searching = first == "search" or not (first in COMMANDS or first in HIDDEN or first.startswith("-"))
         plain = None

@@ -283,7 +283,8 @@ def update(store: Store, snap: Snap, rec: Recording, changed: list[tuple[str, st
             return  # no snapshot is kept: the trigger dropped the old one, the next read checks in full
         rows.append((path, harness, sig))
     touched = {}
-    for i, g in snap.slices_of(store, paths).items():
+    cold = paths.difference(old.paths)  # an append to an active file leaves the cold slices unread
+    for i, g in (snap.slices_of(store, cold) if cold else {}).items():
         kept = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, marshal.loads(g.sigs)) if p not in paths]
         touched[i] = _group(kept, names)
     _put(store, snap.id, snap.env, snap.followed, snap.not_followed, snap.sigs, names, _group(sorted(rows), names),

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sqlite3
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import quote
@@ -282,6 +280,9 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
         raise SourceError(f"not a database file: {path} is {kind}", path, until_changed=True)
     if st.st_size == 0:
         raise SourceError(f"not a database file: {path} is empty", path, until_changed=True)
+    import shutil  # here: ~3 ms of imports (bz2, lzma, random) a store of JSON lines never needs
+    import tempfile
+
     wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
     tmp: str | None = None
     try:

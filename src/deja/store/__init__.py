@@ -22,11 +22,19 @@ from deja.text.tokenizer import TOKENIZER_VERSION
 INDEX_VERSION = f"schema{SCHEMA_VERSION}-tok{TOKENIZER_VERSION}"
 
 
+def blake2b(data: bytes = b"", digest_size: int = 64):  # -> hashlib.blake2b
+    """hashlib's blake2b without hashlib: hashlib takes it from `_blake2` too, and its own
+    import loads OpenSSL (~3 ms) in a process (a search, an append) that needs no other hash."""
+    try:
+        from _blake2 import blake2b as new
+    except ImportError:  # an interpreter built without it
+        from hashlib import blake2b as new
+    return new(data, digest_size=digest_size)
+
+
 def stable_id(text: str) -> int:
     """A 63-bit id that is the same on every run (fits SQLite's signed INTEGER)."""
-    import hashlib  # here: its OpenSSL load costs a search that never makes an id ~3 ms
-
-    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big") >> 1
+    return int.from_bytes(blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big") >> 1
 
 
 class Store:
