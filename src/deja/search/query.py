@@ -44,6 +44,12 @@ _WANTS = (
                           r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
 )
 
+# A question about how things stand now ("what is my rent now", "my current manager", "still",
+# "these days", 现在 / 目前 / 最近 / 还在): a value that changed is answered by the newer session, and by
+# the sentence that states the change (search.recency, passage.CHANGE).
+_PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
+                      r"anymore|any\s+more|latest|most\s+recent(?:ly)?|lately)\b|现在|目前|如今|最近|还在|仍然|依然", re.IGNORECASE)
+
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
 _PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IGNORECASE)
@@ -56,8 +62,8 @@ class Query(Plain):
     # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
     # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
-    # record need hold only one
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue")
+    # record need hold only one; present: a question about how things stand now (_PRESENT)
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue", "present")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -67,6 +73,7 @@ class Query(Plain):
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
         self.compounds = _compounds(text, self.content) if question else {}
+        self.present = question and bool(_PRESENT.search(text))
         self.glue: frozenset[tuple[str, ...]] = frozenset()
 
     @property
