@@ -134,7 +134,7 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
 # (Talking about the conversation itself, "as we discussed", "you mentioned", is filler too.)
 FILLER_EN = frozenset(
     """a about above after again ago all also am an and any anyone anything are as at be been before being
-    both but by can chat chatted could d did didn discuss discussed discussing do does doesn doing don done during each earlier else ever few for
+    between both but by can chat chatted could d did didn discuss discussed discussing do does doesn doing don done during each earlier else ever few for
     from had hadn has hasn have haven having he her here hers herself him himself his how i if in into
     is isn it its itself just last ll let lets m me mention mentioned might mine more most much must my myself no nor
     not now o of off on once one only or other our ours ourselves out over own please previously re
