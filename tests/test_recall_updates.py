@@ -29,6 +29,16 @@ def test_a_question_about_now_is_answered_by_the_newer_of_two_close_sessions(hom
     assert ids(r)[0] == "newer", _scores(r)
 
 
+def test_my_last_trip_is_the_newer_of_two_trips_told_alike(home):
+    _background(home)
+    session(home, "life", "lisbon", [("user", "back from the trip to Lisbon, the trip was lovely", MARCH),
+                                     ("assistant", "Glad the trip went well.", MARCH)])
+    session(home, "life", "porto", [("user", "back from the trip to Porto, it was lovely and sunny", MAY),
+                                    ("assistant", "Glad the trip went well.", MAY)])
+    r = search("Where did I go on my last trip?")
+    assert ids(r)[0] == "porto", _scores(r)
+
+
 def test_a_session_that_states_the_change_answers_a_question_about_the_present(home):
     # both said in passing in a chat about something else; "raised … from next month" states the change
     _background(home)

@@ -52,7 +52,7 @@ _WANTS = (
 # "these days", 现在 / 目前 / 最近 / 还在): a value that changed is answered by the newer session, and by
 # the sentence that states the change (search.recency, passage.CHANGE).
 _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
-                      r"anymore|any\s+more|latest|most\s+recent(?:ly)?|lately)\b|现在|目前|如今|最近|还在|仍然|依然", re.IGNORECASE)
+                      r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|最近|还在|仍然|依然", re.IGNORECASE)
 
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
