@@ -9,6 +9,10 @@ from test_search import ids, search, session
 MARCH, APRIL, MAY = "2026-03-02T10:00:00Z", "2026-04-06T10:00:00Z", "2026-05-11T10:00:00Z"
 
 
+def _chat(home, project: str, sid: str, when: str, user: str, assistant: str) -> None:
+    session(home, project, sid, [("user", user, when), ("assistant", assistant, when)])
+
+
 def _scores(r: dict) -> list:
     return [r["tier"]] + [(h["session"]["id"], h["score"]) for h in r["hits"]]
 
@@ -17,24 +21,20 @@ def test_a_question_about_now_is_answered_by_the_newer_of_two_close_sessions(hom
     # The older session holds every word of the question as well as the newer one; nothing but
     # their order in time tells which answers "now". Months ago both, so freshness is level.
     _background(home)
-    session(home, "infra", "older", [
-        ("user", "our staging database runs Postgres 14, the upgrade can wait", MARCH),
-        ("assistant", f"{_CHATTER} Fine, keep the staging database as it is for now.", MARCH),
-    ])
-    session(home, "infra", "newer", [
-        ("user", f"{_CHATTER} the staging database runs Postgres 16 since the weekend", MAY),
-        ("assistant", f"{_CHATTER} Good, the staging database is on the newer release then.", MAY),
-    ])
+    _chat(home, "infra", "older", MARCH, "our staging database runs Postgres 14, the upgrade can wait",
+          f"{_CHATTER} Fine, keep the staging database as it is for now.")
+    _chat(home, "infra", "newer", MAY, f"{_CHATTER} the staging database runs Postgres 16 since the weekend",
+          f"{_CHATTER} Good, the staging database is on the newer release then.")
     r = search("Which Postgres version does the staging database run now?")
     assert ids(r)[0] == "newer", _scores(r)
 
 
 def test_my_last_trip_is_the_newer_of_two_trips_told_alike(home):
     _background(home)
-    session(home, "life", "lisbon", [("user", "back from the trip to Lisbon, the trip was lovely", MARCH),
-                                     ("assistant", "Glad the trip went well.", MARCH)])
-    session(home, "life", "porto", [("user", "back from the trip to Porto, it was lovely and sunny", MAY),
-                                    ("assistant", "Glad the trip went well.", MAY)])
+    _chat(home, "life", "lisbon", MARCH, "back from the trip to Lisbon, the trip was lovely",
+          "Glad the trip went well.")
+    _chat(home, "life", "porto", MAY, "back from the trip to Porto, it was lovely and sunny",
+          "Glad the trip went well.")
     r = search("Where did I go on my last trip?")
     assert ids(r)[0] == "porto", _scores(r)
 
@@ -42,12 +42,10 @@ def test_my_last_trip_is_the_newer_of_two_trips_told_alike(home):
 def test_a_session_that_states_the_change_answers_a_question_about_the_present(home):
     # both said in passing in a chat about something else; "raised … from next month" states the change
     _background(home)
-    session(home, "life", "old-rent", [("user", f"my rent is 980 a month at the moment. {_CHATTER}", MARCH),
-                                       ("assistant", f"{_CHATTER} That is reasonable for the area.", MARCH)])
-    session(home, "life", "new-rent", [
-        ("user", f"the landlord raised the rent, it is 1,050 from next month. {_CHATTER}", APRIL),
-        ("assistant", f"{_CHATTER} Then the budget needs a new line.", APRIL),
-    ])
+    _chat(home, "life", "old-rent", MARCH, f"my rent is 980 a month at the moment. {_CHATTER}",
+          f"{_CHATTER} That is reasonable for the area.")
+    _chat(home, "life", "new-rent", APRIL, f"the landlord raised the rent, it is 1,050 from next month. {_CHATTER}",
+          f"{_CHATTER} Then the budget needs a new line.")
     r = search("What is my rent now?")
     assert ids(r)[0] == "new-rent", _scores(r)
 
@@ -56,22 +54,20 @@ def test_current_is_not_a_word_the_answer_must_hold(home):
     # "current" places the question in time; the answer names the manager and never says "current",
     # while a chat about a current account holds it
     _background(home)
-    session(home, "life", "bank", [("user", "should I keep more money in my current account or a current saver?", MARCH),
-                                   ("assistant", "A small buffer in the current account avoids overdraft fees.", MARCH)])
-    session(home, "work", "manager", [
-        ("user", f"quick update: Ines left and my new manager is Marcus. {_CHATTER}", APRIL),
-        ("assistant", f"{_CHATTER} Marcus will want a short summary of your projects.", APRIL),
-    ])
+    _chat(home, "life", "bank", MARCH, "should I keep more money in my current account or a current saver?",
+          "A small buffer in the current account avoids overdraft fees.")
+    _chat(home, "work", "manager", APRIL, f"quick update: Ines left and my new manager is Marcus. {_CHATTER}",
+          f"{_CHATTER} Marcus will want a short summary of your projects.")
     r = search("Who is my current manager?")
     assert ids(r)[0] == "manager", _scores(r)
 
 
 def test_a_chinese_question_about_now_prefers_the_session_that_says_it_changed(home):
     _background(home)
-    session(home, "work", "old-ci", [("user", "我们的持续集成用的是 Jenkins，配置文件我来写", MARCH),
-                                     ("assistant", "好的，持续集成先把流水线拆成三个阶段，再看哪一步最慢。", MARCH)])
-    session(home, "work", "new-ci", [("user", "上周开会定了，持续集成已经换成 GitLab 了，配置文件我来写，顺便把测试也拆开跑", APRIL),
-                                     ("assistant", "好的，先把流水线拆成三个阶段，再看哪一步最慢。", APRIL)])
+    _chat(home, "work", "old-ci", MARCH, "我们的持续集成用的是 Jenkins，配置文件我来写",
+          "好的，持续集成先把流水线拆成三个阶段，再看哪一步最慢。")
+    _chat(home, "work", "new-ci", APRIL, "上周开会定了，持续集成已经换成 GitLab 了，配置文件我来写，顺便把测试也拆开跑",
+          "好的，先把流水线拆成三个阶段，再看哪一步最慢。")
     r = search("我们目前的持续集成是什么？")
     assert ids(r)[0] == "new-ci", _scores(r)
 
@@ -80,14 +76,12 @@ def test_the_time_between_two_events_is_answered_by_the_sentences_that_date_them
     # "how many days between A and B" asks for when each happened, not for a number: the
     # sessions that date the events answer, not one that prices them
     _background(home)
-    session(home, "life", "booked", [
-        ("user", f"I made the dentist booking for a cleaning this morning. {_CHATTER}", MARCH),
-        ("assistant", "Good, a cleaning twice a year is plenty.", MARCH),
-    ])
-    session(home, "life", "price", [("user", f"a dentist cleaning costs 80 dollars here, booking one is hard. {_CHATTER}", APRIL),
-                                    ("assistant", "Prices vary a lot between clinics.", APRIL)])
-    session(home, "life", "glasses", [("user", "I ordered new glasses online today", MAY),
-                                      ("assistant", "Nice, they usually arrive within a week.", MAY)])
+    _chat(home, "life", "booked", MARCH, f"I made the dentist booking for a cleaning this morning. {_CHATTER}",
+          "Good, a cleaning twice a year is plenty.")
+    _chat(home, "life", "price", APRIL, f"a dentist cleaning costs 80 dollars here, booking one is hard. {_CHATTER}",
+          "Prices vary a lot between clinics.")
+    _chat(home, "life", "glasses", MAY, "I ordered new glasses online today",
+          "Nice, they usually arrive within a week.")
     r = search("How many days were there between my dentist booking and ordering my new glasses?")
     assert ids(r)[0] in ("booked", "glasses"), _scores(r)
     assert ids(r).index("booked") < ids(r).index("price"), _scores(r)
@@ -96,9 +90,9 @@ def test_the_time_between_two_events_is_answered_by_the_sentences_that_date_them
 def test_freshness_never_lifts_a_newer_session_that_holds_less_of_the_question(home):
     # the tiers' promise: the newer session lacks the question's rarest word; the older one answers
     _background(home)
-    session(home, "infra", "older", [("user", "the staging database runs Postgres 14 on the big host", MARCH),
-                                     ("assistant", "Fine for now.", MARCH)])
-    session(home, "infra", "newer", [("user", "the production database runs Postgres 16", MAY),
-                                     ("assistant", "Fine for now.", MAY)])
+    _chat(home, "infra", "older", MARCH, "the staging database runs Postgres 14 on the big host",
+          "Fine for now.")
+    _chat(home, "infra", "newer", MAY, "the production database runs Postgres 16",
+          "Fine for now.")
     r = search("Which Postgres version does the staging database run now?")
     assert ids(r)[0] == "older", _scores(r)

@@ -35,7 +35,7 @@ _WANTS = (
     # ... also the time between two events, or their order ("how many days between…", "which did I
     # do first, … or …"): answered by the sentences that place each event in time
     ("time", re.compile(r"^\W*when\b|\bwhat\s+(?:date|day|time|month|year|week)\b|\bhow\s+long\s+ago\b|什么时候|哪天|哪一天|几号|几月|哪年"
-                        r"|\bhow\s+many\s+(?:days|weeks|months|years)\s+(?:between|since|after|before|passed|went|had|were|ago)\b"
+                        r"|\bhow\s+many\s+(?:days|weeks|months|years)\b(?=[^?]*\b(?:between|since|ago|passed|after|before|until|from)\b)"
                         r"|\b(?:first|earlier|later)\b[^?]*\bor\b|\bor\b[^?]*\b(?:first|earlier|later)\b|过了几天|隔了几天|多少天|先.{1,30}还是",
                         re.IGNORECASE)),
     ("person", re.compile(r"^\W*who\b|\bwhom\b|\bwho\s+(?:is|was|did|does)\b|是谁|跟谁|和谁", re.IGNORECASE)),
