@@ -10,8 +10,9 @@ were a turn of its own, not diluted by the rest of it.
 A question that asks for a time, a person, a number, a reason or a choice ("when did we…", "who
 is…", "how many…", "why did…", "which … did we pick") is answered by a sentence that holds one:
 a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
-from the question by search.query). A question about how things stand now ("what is my rent now") is answered
-by a sentence that states a change (CHANGE: "raised", "switched to", "no longer", 换成, 不再) as well.
+from the question by search.query). A question about how things stand now ("what is my rent
+now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
+"no longer", 换成, 不再).
 """
 
 from __future__ import annotations
