@@ -419,7 +419,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit = Hit(row, len(items), 0.0, decision=row.decision, state=c.state if c else "", coverage=cov)
         ranked.append((hit, items, session_score, lift))
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants)
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
@@ -427,6 +427,10 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
+    if q.question:
+        from deja.search import recency
+
+        recency.prefer_newer(hits, q.present)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
     if sem is not None:
@@ -447,7 +451,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
 
 
 def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
-              wants: str = "") -> None:
+              wants: str = "", present: bool = False) -> None:
     """A long turn judged by its best stretch (search.passage): the leading records of the
     leading sessions score at least their best passage's weight, lifted when it holds the
     kind of answer the question `wants`; re-sorted."""
@@ -456,7 +460,7 @@ def _passages(store: Store, clauses, weights: list[float], variants: Variants | 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(PASSAGE_RECORDS, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
-    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants)
+    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present)
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]

@@ -10,7 +10,9 @@ were a turn of its own, not diluted by the rest of it.
 A question that asks for a time, a person, a number, a reason or a choice ("when did we…", "who
 is…", "how many…", "why did…", "which … did we pick") is answered by a sentence that holds one:
 a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
-from the question by search.query).
+from the question by search.query). A question about how things stand now ("what is my rent
+now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
+"no longer", 换成, 不再).
 """
 
 from __future__ import annotations
@@ -51,18 +53,28 @@ ANSWERS = {
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
                r"|选了|选定|定了|决定|推荐|建议你"),
 }
+# A sentence that states a change: what answers a question about how things stand now (Query.present)
+# when an older session holds the old value in the same words.
+CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved\s+(?:to|over)|upgraded|downgraded|migrated|replaced|raised|"
+          r"increased|went\s+up|dropped|lowered|cut|no\s+longer|not\s+any\s*more|anymore|instead|from\s+now\s+on|"
+          r"(?:my|our|the)\s+new|update:|updated|now\s+(?:is|are|it'?s|runs?|on|at|uses?|using)|is\s+now|are\s+now|"
+          r"left|quit|stopped|started|took\s+over)\b|换成|换了|改成|改为|改用|不再|升级|降级|涨到|涨了|降到|变成|调去|调到|"
+          r"跳槽|搬到|新的|新工作")
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 
 
-@lru_cache(maxsize=4)
-def _answer(wants: str) -> re.Pattern[str] | None:
+@lru_cache(maxsize=8)
+def _answer(wants: str, present: bool = False) -> re.Pattern[str] | None:
     # compiled on first use: a search that asks for no kind of answer does not pay for it
+    kinds = [ANSWERS[wants]] if wants in ANSWERS else []
     if wants == "choice":  # a pick or advice, or what text.decision reads as a decision
         from deja.text.decision import DECISION
 
-        return re.compile(f"{ANSWERS[wants]}|{DECISION.pattern}", re.IGNORECASE)
-    return re.compile(ANSWERS[wants], re.IGNORECASE) if wants in ANSWERS else None
+        kinds.append(DECISION.pattern)
+    if present:  # how things stand now: a change stated answers too
+        kinds.append(CHANGE)
+    return re.compile("|".join(kinds), re.IGNORECASE) if kinds else None
 
 
 class Matcher(Plain):
@@ -72,7 +84,7 @@ class Matcher(Plain):
     __slots__ = ("single", "phrases", "weights", "answer")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-                 forms: Mapping[str, Sequence[str]], wants: str = ""):
+                 forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False):
         self.single: dict[str, int] = {}
         self.phrases: list[tuple[int, tuple[str, ...]]] = []
         for i, c in enumerate(clauses):
@@ -81,7 +93,7 @@ class Matcher(Plain):
                     self.single.setdefault(w, i)
             elif c:
                 self.phrases.append((i, tuple(c)))
-        self.weights, self.answer = weights, _answer(wants)
+        self.weights, self.answer = weights, _answer(wants, present)
 
 
 def score(m: Matcher, text: str) -> tuple[float, float]:

@@ -32,7 +32,11 @@ _ASKS_ASSISTANT = re.compile(
 
 # The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number, a reason, a choice.
 _WANTS = (
-    ("time", re.compile(r"^\W*when\b|\bwhat\s+(?:date|day|time|month|year|week)\b|\bhow\s+long\s+ago\b|什么时候|哪天|哪一天|几号|几月|哪年",
+    # ... also the time between two events, or their order ("how many days between…", "which did I
+    # do first, … or …"): answered by the sentences that place each event in time
+    ("time", re.compile(r"^\W*when\b|\bwhat\s+(?:date|day|time|month|year|week)\b|\bhow\s+long\s+ago\b|什么时候|哪天|哪一天|几号|几月|哪年"
+                        r"|\bhow\s+many\s+(?:days|weeks|months|years)\b(?=[^?]*\b(?:between|since|ago|passed|after|before|until|from)\b)"
+                        r"|\b(?:first|earlier|later)\b[^?]*\bor\b|\bor\b[^?]*\b(?:first|earlier|later)\b|过了几天|隔了几天|多少天|先.{1,30}还是",
                         re.IGNORECASE)),
     ("person", re.compile(r"^\W*who\b|\bwhom\b|\bwho\s+(?:is|was|did|does)\b|是谁|跟谁|和谁", re.IGNORECASE)),
     ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
@@ -43,6 +47,12 @@ _WANTS = (
     ("choice", re.compile(r"^\W*which\b|\bwhat\s+(?:\w+\s+){0,2}did\s+(?:we|i|you)\s+(?:decide|pick|choose|go\s+with|settle|end\s+up|"
                           r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
 )
+
+# A question about how things stand now ("what is my rent now", "my current manager", "still",
+# "these days", 现在 / 目前 / 最近 / 还在): a value that changed is answered by the newer session, and by
+# the sentence that states the change (search.recency, passage.CHANGE).
+_PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
+                      r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|最近|还在|仍然|依然", re.IGNORECASE)
 
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
@@ -56,8 +66,8 @@ class Query(Plain):
     # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
     # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
-    # record need hold only one
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue")
+    # record need hold only one; present: a question about how things stand now (_PRESENT)
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue", "present")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -67,6 +77,7 @@ class Query(Plain):
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
         self.compounds = _compounds(text, self.content) if question else {}
+        self.present = question and bool(_PRESENT.search(text))
         self.glue: frozenset[tuple[str, ...]] = frozenset()
 
     @property

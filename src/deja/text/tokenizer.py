@@ -134,7 +134,7 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
 # (Talking about the conversation itself, "as we discussed", "you mentioned", is filler too.)
 FILLER_EN = frozenset(
     """a about above after again ago all also am an and any anyone anything are as at be been before being
-    both but by can chat chatted could d did didn discuss discussed discussing do does doesn doing don done during each earlier else ever few for
+    between both but by can chat chatted could d did didn discuss discussed discussing do does doesn doing don done during each earlier else ever few for
     from had hadn has hasn have haven having he her here hers herself him himself his how i if in into
     is isn it its itself just last ll let lets m me mention mentioned might mine more most much must my myself no nor
     not now o of off on once one only or other our ours ourselves out over own please previously re
@@ -151,7 +151,7 @@ FILLER_ZH = tuple(sorted(
     什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
     可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
     到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 谈过 讨论过
-    关于 对于 有关 至于 以及 老是 一直 总是 最后 现在 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁""".split(),
+    关于 对于 有关 至于 以及 老是 一直 总是 最后 现在 目前 如今 最近 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁""".split(),
     key=len, reverse=True,
 ))
 
@@ -160,13 +160,16 @@ FILLER_ZH = tuple(sorted(
 # *pick*", "what *date* is the race", "what did you *recommend*") that its answer seldom repeats
 # ("we went with Postgres", "on October 12", "I'd take the train"). Unlike filler they are kept and
 # may match, but they weigh a fraction of a content word (search.SCAFFOLD_WEIGHT): neither they
-# nor their absence decides which session answers. (Chinese: 选/用/决定 are mostly in the
-# answer itself, so there is no Chinese list.)
+# nor their absence decides which session answers. So are the words that place a question in time
+# ("what is my rent *now*", "my *current* manager", "how many *days* between"): the answer states
+# the value, seldom "current" (search.query reads them as a question about the present). (Chinese:
+# 选/用/决定 are mostly in the answer itself, so there is no Chinese list; 现在/目前/最近 are filler.)
 SCAFFOLD_EN = frozenset(
     """advice advise advised answer called chose choose chosen date day decide decided decision end ended
     feel felt gave get give got go going happen happened idea keep kept kind made make name named opinion pick picked
     plan planned propose proposed recommend recommended recommendation selected select settle settled
-    suggest suggested suggestion thing things think thought tip type use used view views way went""".split()
+    suggest suggested suggestion thing things think thought tip type use used view views way went
+    current currently moment nowadays presently latest recent recently still anymore days weeks months years""".split()
 )
 
 

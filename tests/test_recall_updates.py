@@ -1,0 +1,98 @@
+"""Issue 14, session 6: knowledge updates, time questions and present-tense questions, one test per
+class, through the CLI (`deja search --json`) in a throwaway HOME."""
+
+from __future__ import annotations
+
+from test_recall_classes import _CHATTER, _background
+from test_search import ids, search, session
+
+MARCH, APRIL, MAY = "2026-03-02T10:00:00Z", "2026-04-06T10:00:00Z", "2026-05-11T10:00:00Z"
+
+
+def _chat(home, project: str, sid: str, when: str, user: str, assistant: str) -> None:
+    session(home, project, sid, [("user", user, when), ("assistant", assistant, when)])
+
+
+def _scores(r: dict) -> list:
+    return [r["tier"]] + [(h["session"]["id"], h["score"]) for h in r["hits"]]
+
+
+def test_a_question_about_now_is_answered_by_the_newer_of_two_close_sessions(home):
+    # The older session holds every word of the question as well as the newer one; nothing but
+    # their order in time tells which answers "now". Months ago both, so freshness is level.
+    _background(home)
+    _chat(home, "infra", "older", MARCH, "our staging database runs Postgres 14, the upgrade can wait",
+          f"{_CHATTER} Fine, keep the staging database as it is for now.")
+    _chat(home, "infra", "newer", MAY, f"{_CHATTER} the staging database runs Postgres 16 since the weekend",
+          f"{_CHATTER} Good, the staging database is on the newer release then.")
+    r = search("Which Postgres version does the staging database run now?")
+    assert ids(r)[0] == "newer", _scores(r)
+
+
+def test_my_last_trip_is_the_newer_of_two_trips_told_alike(home):
+    _background(home)
+    _chat(home, "life", "lisbon", MARCH, "back from the trip to Lisbon, the trip was lovely",
+          "Glad the trip went well.")
+    _chat(home, "life", "porto", MAY, "back from the trip to Porto, it was lovely and sunny",
+          "Glad the trip went well.")
+    r = search("Where did I go on my last trip?")
+    assert ids(r)[0] == "porto", _scores(r)
+
+
+def test_a_session_that_states_the_change_answers_a_question_about_the_present(home):
+    # both said in passing in a chat about something else; "raised … from next month" states the change
+    _background(home)
+    _chat(home, "life", "old-rent", MARCH, f"my rent is 980 a month at the moment. {_CHATTER}",
+          f"{_CHATTER} That is reasonable for the area.")
+    _chat(home, "life", "new-rent", APRIL, f"the landlord raised the rent, it is 1,050 from next month. {_CHATTER}",
+          f"{_CHATTER} Then the budget needs a new line.")
+    r = search("What is my rent now?")
+    assert ids(r)[0] == "new-rent", _scores(r)
+
+
+def test_current_is_not_a_word_the_answer_must_hold(home):
+    # "current" places the question in time; the answer names the manager and never says "current",
+    # while a chat about a current account holds it
+    _background(home)
+    _chat(home, "life", "bank", MARCH, "should I keep more money in my current account or a current saver?",
+          "A small buffer in the current account avoids overdraft fees.")
+    _chat(home, "work", "manager", APRIL, f"quick update: Ines left and my new manager is Marcus. {_CHATTER}",
+          f"{_CHATTER} Marcus will want a short summary of your projects.")
+    r = search("Who is my current manager?")
+    assert ids(r)[0] == "manager", _scores(r)
+
+
+def test_a_chinese_question_about_now_prefers_the_session_that_says_it_changed(home):
+    _background(home)
+    _chat(home, "work", "old-ci", MARCH, "我们的持续集成用的是 Jenkins，配置文件我来写",
+          "好的，持续集成先把流水线拆成三个阶段，再看哪一步最慢。")
+    _chat(home, "work", "new-ci", APRIL, "上周开会定了，持续集成已经换成 GitLab 了，配置文件我来写，顺便把测试也拆开跑",
+          "好的，先把流水线拆成三个阶段，再看哪一步最慢。")
+    r = search("我们目前的持续集成是什么？")
+    assert ids(r)[0] == "new-ci", _scores(r)
+
+
+def test_the_time_between_two_events_is_answered_by_the_sentences_that_date_them(home):
+    # "how many days between A and B" asks for when each happened, not for a number: the
+    # sessions that date the events answer, not one that prices them
+    _background(home)
+    _chat(home, "life", "booked", MARCH, f"I made the dentist booking for a cleaning this morning. {_CHATTER}",
+          "Good, a cleaning twice a year is plenty.")
+    _chat(home, "life", "price", APRIL, f"a dentist cleaning costs 80 dollars here, booking one is hard. {_CHATTER}",
+          "Prices vary a lot between clinics.")
+    _chat(home, "life", "glasses", MAY, "I ordered new glasses online today",
+          "Nice, they usually arrive within a week.")
+    r = search("How many days were there between my dentist booking and ordering my new glasses?")
+    assert ids(r)[0] in ("booked", "glasses"), _scores(r)
+    assert ids(r).index("booked") < ids(r).index("price"), _scores(r)
+
+
+def test_freshness_never_lifts_a_newer_session_that_holds_less_of_the_question(home):
+    # the tiers' promise: the newer session lacks the question's rarest word; the older one answers
+    _background(home)
+    _chat(home, "infra", "older", MARCH, "the staging database runs Postgres 14 on the big host",
+          "Fine for now.")
+    _chat(home, "infra", "newer", MAY, "the production database runs Postgres 16",
+          "Fine for now.")
+    r = search("Which Postgres version does the staging database run now?")
+    assert ids(r)[0] == "older", _scores(r)
