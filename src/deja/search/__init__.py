@@ -91,6 +91,13 @@ PASSAGE_RECORDS = 3
 MIN_COVERAGE = 0.35
 # What a question's scaffolding word (tokenizer.SCAFFOLD_EN) weighs against its idf.
 SCAFFOLD_WEIGHT = 0.25
+# A ranked session's score is scaled by the share of the query's rarity it holds (its coverage)
+# to this power: its best records are BM25 over any clause, so short turns that each repeat one
+# common word ("so it stays fresh") outscore the one turn holding two of the rare ones ("rather
+# stay in rented apartments … when I travel"); the square root orders those without letting
+# coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
+# session 6: user facts"). A session holding every word (1.0) is unchanged.
+COVERAGE_EXPONENT = 0.5
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -427,7 +434,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         session_score = 0.0
         if graded is not None:
             session_score, cov = graded.get(sid, (0.0, 0.0))
-        lift = freshness(row.updated, now)
+        lift = freshness(row.updated, now) * cov ** COVERAGE_EXPONENT
         lift *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
         lift *= reuse_lift(recalls.get(row.key, 0), reuse_cap)
         lift *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0
