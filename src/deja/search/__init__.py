@@ -74,6 +74,13 @@ SESSION_B = 0.75
 # says "new" (nor pay for counting them).
 COMMON_RECORDS = 10_000
 COMMON_SHARE = 0.02
+# Whose words a question's session-level BM25 counts: a question about the person ("what car do
+# I drive", 我的车) or about what the assistant said is answered in that side's turns, so a
+# clause's frequency there is the number of that side's records holding it. The other side's
+# records still bring a session in and count for its coverage (what it holds of the query), but
+# not for its score: long replies that repeat a common word ("car loan") do not outrank the
+# person's one line ("my car is a 2014 Honda"). Measured on the long-chat sets
+# (docs/benchmarks.md, "Issue 14, session 6: user facts").
 # Sessions whose records are ranked after the session-level pass.
 GRADED_POOL = 200
 # A question's leading sessions whose leading records are judged by their best passage too.
@@ -84,6 +91,13 @@ PASSAGE_RECORDS = 3
 MIN_COVERAGE = 0.35
 # What a question's scaffolding word (tokenizer.SCAFFOLD_EN) weighs against its idf.
 SCAFFOLD_WEIGHT = 0.25
+# A ranked session's score is scaled by the share of the query's rarity it holds (its coverage)
+# to this power: its best records are BM25 over any clause, so short turns that each repeat one
+# common word ("so it stays fresh") outscore the one turn holding two of the rare ones ("rather
+# stay in rented apartments … when I travel"); the square root orders those without letting
+# coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
+# session 6: user facts"). A session holding every word (1.0) is unchanged.
+COVERAGE_EXPONENT = 0.5
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -291,30 +305,39 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     weights = [w if df else 0.0 if i in straddle else typical for i, (w, df) in enumerate(zip(weights, dfs))]
     weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
     total_weight = sum(weights) or 1.0
-    tf: list[dict[int, int]] = [{} for _ in clauses]
+    side = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER] if q.asks_person else None
+    holding: list[dict[int, int]] = [{} for _ in clauses]  # {session: its records holding the clause}
+    tf = holding  # what the session BM25 counts: those of the side the question asks about, if any
+    if side is not None:
+        tf = [{} for _ in clauses]
     pool: set[int] = set()
     for df, i in sorted((df if df else (1 << 62 if clauses[i][0] in fuzzy else 0), i) for i, df in enumerate(dfs)):
         if not df:
             continue
         restrict = bool(pool) and df > max(COMMON_RECORDS, COMMON_SHARE * n)
-        tf[i] = text.clause_sessions(clauses[i], filters, variants, within=pool if restrict else None)
+        within = pool if restrict else None
+        if side is None:
+            holding[i] = text.clause_sessions(clauses[i], filters, variants, within=within)
+        else:
+            holding[i], tf[i] = text.clause_sides(clauses[i], filters, side, variants, within=within)
         if not restrict:
-            pool.update(tf[i])
+            pool.update(holding[i])
     if not pool:
         return Result(q.text, "none", 0, False, [], q.explain())
 
-    def bm25(sid: int, norm: float) -> float:
+    def bm25(sid: int, norm: float, counts: list[dict[int, int]] = tf) -> float:
         return sum(w * t * (SESSION_K1 + 1) / (t + SESSION_K1 * norm)
-                   for w, d in zip(weights, tf) if (t := d.get(sid)))
+                   for w, d in zip(weights, counts) if (t := d.get(sid)))
 
-    rough = sorted(pool, key=lambda sid: -bm25(sid, 1.0))[: max(GRADED_POOL, want)]
+    # the pool by every record holding the words, so a session whose answer is on the other side is not cut here
+    rough = sorted(pool, key=lambda sid: -bm25(sid, 1.0, holding))[: max(GRADED_POOL, want)]
     rows = store.catalog.sessions_by_sid(rough)
     _, n_sessions, n_records = store.catalog.totals()
     avg = max(1.0, n_records / max(1, n_sessions))
     graded = {}
     for sid, row in rows.items():
         norm = 1.0 - SESSION_B + SESSION_B * max(1, row.records) / avg
-        cov = sum(w for w, d in zip(weights, tf) if sid in d) / total_weight
+        cov = sum(w for w, d in zip(weights, holding) if sid in d) / total_weight
         graded[sid] = (bm25(sid, norm), cov)
     best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
     cands, _ = text.search(clauses, filters, k, require_all=False, variants=variants, within=best)
@@ -411,7 +434,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         session_score = 0.0
         if graded is not None:
             session_score, cov = graded.get(sid, (0.0, 0.0))
-        lift = freshness(row.updated, now)
+        lift = freshness(row.updated, now) * cov ** COVERAGE_EXPONENT
         lift *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
         lift *= reuse_lift(recalls.get(row.key, 0), reuse_cap)
         lift *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0

@@ -29,6 +29,9 @@ _ASKS_ASSISTANT = re.compile(
     r"\b(?:did|had|have|would|were)\s+you\b|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
     r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
+# A question in the first person singular ("what car do I drive", "my sister", 我的车, not 我们):
+# about the person, so what they said in their own turns answers it.
+_ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
 
 # The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number, a reason, a choice.
 _WANTS = (
@@ -62,12 +65,14 @@ _PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IG
 class Query(Plain):
     # clauses: one token = a term, several = a phrase; content: the clauses that are not filler;
     # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
-    # question about what the assistant said (its turns weigh as a person's do otherwise)
+    # question about what the assistant said (its turns weigh as a person's do otherwise);
+    # asks_person: a question about the person (first person singular), not about the assistant
     # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
     # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
     # record need hold only one; present: a question about how things stand now (_PRESENT)
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue", "present")
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
+                 "present")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -75,6 +80,7 @@ class Query(Plain):
         self.content = clauses if content is None else content
         self.question = question
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
+        self.asks_person = question and not self.asks_assistant and bool(_ASKS_PERSON.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
