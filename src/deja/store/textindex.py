@@ -212,7 +212,6 @@ class TextIndex:
         # files) asks for one thread, one segment, and half the files and syncs a commit costs.
         self.writer_threads = WRITER_THREADS
         self._releaser: Releaser | None = None
-        self._bodies: bodies.Writer | None = None
 
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
@@ -238,17 +237,14 @@ class TextIndex:
             self.writer().delete_documents_by_query(tantivy.Query.term_set_query(self.schema, "sid", list(sids)))
 
     def add(
-        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, body: bytes, form: str
+        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, zbody: bytes, form: str
     ) -> None:
-        """One record: `body` is its text in UTF-8 (stored, coded by bodies.py), `form` is
+        """One record: `zbody` is its text coded by bodies.py (stored), `form` is
         `analyzer_input(text)` (indexed). The caller prepares both, so that work can run in
-        another process."""
-        writer = self.writer()
-        if self._bodies is None:
-            self._bodies = bodies.Writer(self.path.parent)
+        another process (ingest.coded)."""
         doc = tantivy.Document()
         doc.add_text("text", form)
-        doc.add_bytes("zbody", self._bodies.encode(body))
+        doc.add_bytes("zbody", zbody)
         doc.add_unsigned("sid", sid)
         doc.add_unsigned("fid", fid)
         doc.add_unsigned("role", role)
@@ -256,7 +252,7 @@ class TextIndex:
         doc.add_unsigned("seq", seq)
         doc.add_text("harness", harness)
         doc.add_text("project", project.lower())
-        writer.add_document(doc)
+        self.writer().add_document(doc)
 
     def commit(self) -> None:
         if self._writer is not None and self._dirty:
