@@ -50,7 +50,7 @@ def root(home: Path) -> Path:
 
 def test_text_past_the_sample_is_kept_with_a_dictionary_and_shown_exactly(home):
     rng = random.Random(7)
-    # ~1.5 MiB of text: the first MiB is kept plainly while it trains the dictionary
+    # ~1.5 MiB of text: the first MiB is held while it trains the dictionary, then coded with it
     big = [prose(rng, rng.randint(20, 900)) for _ in range(900)]
     big[3] = "the early needle earlyneedle7q sits here " + big[3]
     big[-2] += " and the late one lateneedle9z, with 中文混合的文本 and émigré accents"
@@ -65,6 +65,7 @@ def test_text_past_the_sample_is_kept_with_a_dictionary_and_shown_exactly(home):
     text_bytes = sum(len(t.encode()) for t in big)
     store = sum(f.stat().st_size for f in (gen / "text").glob("*.store"))
     assert store < 0.5 * text_bytes  # the doc store holds the compressed text (lz4 alone: ~0.6)
+    assert _tags(gen) == {bodies.RAW, bodies.DICT}  # none coded before the dictionary was there
 
     # a later writer loads the dictionary and codes new records with it
     more = [prose(rng, 200) + f" appended{i}word" for i in range(6)]
@@ -73,6 +74,33 @@ def test_text_past_the_sample_is_kept_with_a_dictionary_and_shown_exactly(home):
     assert shown("later") == more
     assert found("appended5word") == [("claude", "later")]
     assert shown("big") == big
+
+
+def _tags(gen: Path) -> set[int]:
+    """The coding of every body stored in a generation's text index."""
+    index = tantivy.Index.open(str(gen / "text"))
+    searcher = index.searcher()
+    hits = searcher.search(tantivy.Query.all_query(), searcher.num_docs).hits
+    return {bytes(searcher.doc(a).get_first("zbody"))[0] for _, a in hits}
+
+
+def test_a_pool_of_workers_codes_the_text_with_the_dictionary_the_writer_trained(home):
+    rng = random.Random(11)
+    texts = {f"p{i}": [prose(rng, rng.randint(50, 700)) for _ in range(120)] for i in range(8)}
+    texts["p0"][0] = "first file firstneedle3k " + texts["p0"][0]
+    texts["p7"][-1] += " last file lastneedle8w 中文的结尾"
+    for i, (sid, t) in enumerate(texts.items()):
+        session(home, sid, t, day=i + 1)
+    # every plan goes to a pool of two workers (the default needs 64 MiB of transcripts)
+    r = deja("index", env={"DEJA_PARALLEL_BYTES": "1", "DEJA_WORKERS": "2"}, proc=True)
+    assert r.code == 0, r.err
+    gen = live_index(root(home))
+    assert (gen / bodies.DICT_FILE).stat().st_size > 1000
+    assert _tags(gen) == {bodies.DICT}  # the workers had the dictionary from their start
+    assert found("firstneedle3k") == [("claude", "p0")]
+    assert found("lastneedle8w") == [("claude", "p7")]
+    for sid, t in texts.items():
+        assert shown(sid) == t, sid
 
 
 def test_a_small_index_has_no_dictionary_and_reads_back_exactly(home):

@@ -57,7 +57,7 @@ def _schema() -> tantivy.Schema:
     b.add_unsigned_field("sid", indexed=True, fast=True)
     b.add_unsigned_field("fid", indexed=True)
     b.add_unsigned_field("role", indexed=True, fast=True)
-    b.add_integer_field("time", indexed=True, fast=True)
+    b.add_integer_field("time", fast=True)  # a range query (--since) runs on the fast field: no terms
     b.add_unsigned_field("seq", fast=True)
     b.add_text_field("harness", tokenizer_name="raw", index_option="basic")
     b.add_text_field("project", tokenizer_name="raw", index_option="basic")
