@@ -5,12 +5,13 @@ Most records are short (median ~200 bytes on the benchmark corpus), too short fo
 to learn anything within one record: tantivy's doc store (lz4 over 16 KiB blocks, the only codec
 the tantivy wheel has) kept 81.5 MiB of text in 46.6 MiB, zstd per record 39 MiB, zstd per record
 with a 64 KiB dictionary trained on the first 1 MiB of text 26.7 MiB, at 0.8 s of CPU per 100 MiB
-of corpus (docs/benchmarks.md "Issue 18, session 5: index size"). So each body is compressed
-here and tantivy stores it as it is (its doc store set to `none`).
+of corpus (docs/benchmarks.md "Issue 18, session 5: index size"; a 256 KiB one: 5 % smaller
+again, session 6). So each body is compressed here, in the process that parsed it
+(ingest.coded), and tantivy stores it as it is (its doc store set to `none`).
 
 A body is one tag byte and its payload:
 - `RAW` (0): UTF-8 as it is (records shorter than SMALL: a frame would not pay for itself);
-- `ZSTD` (1): a zstd frame without a dictionary (what a writer writes before it has one);
+- `ZSTD` (1): a zstd frame without a dictionary (a run that never filled the sample);
 - `DICT` (2): a zstd frame made with the generation's dictionary (DICT_FILE beside `text/`).
 
 Frames are magicless, without checksum or dictionary id (the tag says which). A new generation
