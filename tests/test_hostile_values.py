@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from conftest import FIXTURES, deja, install_real
-from deja.store import Store
+from deja.store import Store, bodies
 from hostile_mutate import mutate_file
 
 SID = "7a1d0c52-0000-4000-8000-00000000beef"
@@ -71,7 +71,8 @@ def test_a_bad_time_already_in_the_index_shows_as_unknown(home):
     store = Store(home / ".cache/deja")
     try:
         row = store.catalog.recent_sessions(1)[0]
-        store.text.add(row.fid, row.sid, "claude", "walrus", 1, 1e14, 99, b"walrus far future", "walrus far future")
+        store.text.add(row.fid, row.sid, "claude", "walrus", 1, 1e14, 99, bodies.raw(b"walrus far future"),
+                       "walrus far future")
         store.text.commit()
         with store.catalog.transaction():  # what 1e17 ms became in an older deja: year 3 million
             store.catalog.db.execute("UPDATE sessions SET updated = 1e14, started = -1e12")

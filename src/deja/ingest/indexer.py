@@ -31,7 +31,10 @@ from deja.model import ROLE_CODE, Session, escaped
 from deja.ingest.report import Report, progress_line
 from deja.sources.base import Source
 from deja.sources.look import PLAIN, Look
-from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id, SHARE_BYTES
+from deja.store import UNTIL_CHANGED, FailedFile, FileState, SessionRow, Store, generations, stable_id
+from deja.store import bodies
+from deja.ingest import coded
+from deja.ingest.filestat import FileStat, file_stat
 from deja.text import redact
 from deja.text.decision import marks
 from deja.text.tokenizer import analyzer_input
@@ -54,32 +57,6 @@ def pool_size() -> tuple[int, int]:
 _WINDOW_PER_WORKER = 4
 
 Progress = Callable[[str], None]
-
-
-class FileStat(NamedTuple):
-    """What tells a file changed: for a SQLite store, its `-wal` counts too (new rows sit there
-    until a checkpoint, and the main file does not change)."""
-
-    st_size: int
-    st_mtime_ns: int
-
-
-def file_stat(path: Path, source: Source | None = None, look: Look = PLAIN) -> FileStat:
-    token = source.change_token(path, look) if source is not None else None
-    if token is not None:
-        return FileStat(*token)
-    st = look.stat(path)
-    size, mtime = st.st_size, st.st_mtime_ns
-    if not path.name.endswith(_LINE_SUFFIXES):  # a transcript never has a -wal beside it
-        try:
-            wal = look.stat(f"{path}-wal")
-            size, mtime = size + wal.st_size, max(mtime, wal.st_mtime_ns)
-        except OSError:
-            pass
-    return FileStat(size, mtime)
-
-
-_LINE_SUFFIXES = (".jsonl", ".json", ".md", ".zst", ".zstd")
 
 
 class Task(Plain):  # plain slotted classes: `dataclasses` costs an append's process ~15 ms
@@ -136,10 +113,10 @@ class Plan(Plain):
 class _Ready(NamedTuple):
     """A session as the writer needs it, built in the parsing process: its catalog row (as if
     read whole) and its records as plain tuples, which cross a process boundary several times
-    faster than Session and Record objects."""
+    faster than Session and Record objects. `coded.coded` codes the text where it was parsed."""
 
     row: SessionRow
-    docs: list[tuple[int, float, int, bytes, str | None]]  # (role, time, seq, UTF-8 text, analyzer input)
+    docs: list  # (role, time, seq, UTF-8 text, analyzer input), then coded.coded's tuples
 
 
 def _ready(s: Session, fid: int) -> _Ready:
@@ -147,10 +124,8 @@ def _ready(s: Session, fid: int) -> _Ready:
     row = SessionRow(s.key, stable_id(s.key), s.harness, s.id, s.project, s.cwd, s.path, s.title, s.started,
                      s.updated, s.parent, fid, len(s.records), decision=decision, reverted=int(reverted),
                      root=s.root or projects.root_of(s.cwd), origin=s.origin)
-    # The stored text goes as bytes (what the text index stores; pickled as a copy, not decoded),
-    # the analyzer input only when it differs (None: no CJK): most records' text crosses once
-    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"),
-             None if (form := analyzer_input(r.text)) is r.text else form) for r in s.records]
+    docs = [(ROLE_CODE[r.role], r.time, r.seq, r.text.encode("utf-8", "surrogatepass"), analyzer_input(r.text))
+            for r in s.records]
     return _Ready(row, docs)
 
 
@@ -344,11 +319,13 @@ def _parse(task: Task, redacting: bool, tombstoned: set[str], patterns: list[str
 
 
 _worker_args: tuple[bool, set[str], list[str]] = (True, set(), [])
+_worker_codec: bodies.Codec | None = None
 
 
-def _init_worker(redacting: bool, tombstoned: set[str], patterns: list[str], writer: int) -> None:
-    global _worker_args
+def _init_worker(redacting: bool, tombstoned: set[str], patterns: list[str], writer: int, dictionary: bytes) -> None:
+    global _worker_args, _worker_codec
     _worker_args = (redacting, tombstoned, patterns)
+    _worker_codec = bodies.Codec(dictionary)
     gc.disable()  # see apply()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the writer's to handle
     threading.Thread(target=_exit_with, args=(writer,), daemon=True).start()
@@ -364,18 +341,25 @@ def _exit_with(writer: int) -> None:
 
 def _parse_in_worker(task: Task) -> _Parsed:
     faults.point("worker")
-    return _parse(task, *_worker_args)
+    assert _worker_codec is not None  # set by _init_worker
+    return coded.coded(_parse(task, *_worker_args), _worker_codec)
 
 
-def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str]) -> Generator[_Parsed, None, None]:
-    """Each task parsed, in plan order: here, or in a pool of workers for a large plan. Where no
-    pool can start (no /dev/shm, no semaphores) or a worker dies (killed, out of memory), what is
-    left is parsed here: a pool only ever makes a run faster."""
+def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str],
+            gen: Path) -> Generator[_Parsed, None, None]:
+    """Each task parsed and coded (ingest.coded; `gen`: the generation's directory), in plan
+    order: here, or in a pool of workers for a large plan. Where no pool can start (no /dev/shm,
+    no semaphores) or a worker dies (killed, out of memory), what is left is parsed here: a pool
+    only ever makes a run faster."""
     args = (redacting, tombstoned, patterns)
     queue = deque(tasks)  # not yet handed to a worker
+    codec = bodies.Codec.of(gen)
+    held: deque[_Parsed] = deque()  # parsed here while the dictionary's sample fills
+    if not codec.data:
+        held, codec = coded.first(queue, lambda t: _parse(t, *args), gen)
     pending: deque = deque()  # (future, task), in plan order
     n_workers, pool_bytes = pool_size()
-    if n_workers >= 2 and len(tasks) >= 2 and over(tasks, pool_bytes - 1):
+    if n_workers >= 2 and len(queue) >= 2 and over(list(queue), pool_bytes - 1):
         import multiprocessing  # ~15 ms of imports that a small refresh does not pay
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
@@ -385,19 +369,24 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
             ctx = multiprocessing.get_context("forkserver")
             ctx.set_forkserver_preload(["deja.ingest.indexer"])
             with ProcessPoolExecutor(n_workers, mp_context=ctx, initializer=_init_worker,
-                                     initargs=(*args, os.getpid())) as pool:
-                while queue or pending:
+                                     initargs=(*args, os.getpid(), codec.data)) as pool:
+                while queue or pending or held:
                     while queue and len(pending) < n_workers * _WINDOW_PER_WORKER:
                         # a task leaves the queue only once a worker has it (submit may raise)
                         pending.append((pool.submit(_parse_in_worker, queue[0]), queue[0]))
                         queue.popleft()
+                    if held:  # the workers start on the rest while these are written
+                        yield coded.coded(held.popleft(), codec)
+                        continue
                     item = pending[0][0].result()
                     pending.popleft()
                     yield item
         except (OSError, ImportError, ValueError, NotImplementedError, BrokenProcessPool):
             pass  # what is still pending or queued is parsed below
+    while held:
+        yield coded.coded(held.popleft(), codec)
     for task in (*(t for _, t in pending), *queue):
-        yield _parse(task, *args)
+        yield coded.coded(_parse(task, *args), codec)
 
 
 class _Batch(Plain):
@@ -480,11 +469,11 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
     for row, docs in p.sessions:
         prior = existing.get(row.key)
         base = prior.records if prior else 0
-        for role, time_, seq, body, form in docs:
-            if len(body) >= SHARE_BYTES:  # an output read before is stored once (store/outputs.py)
-                body, form = cat.shared(batch.replaced).stored(row.sid, base + seq, p.fid, role, body, form)
-            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, body,
-                     body.decode("utf-8", "surrogatepass") if form is None else form)
+        for role, time_, seq, zbody, form, share in docs:  # as coded.coded made them
+            # an output read before is stored once (store/outputs.py)
+            if share and (mark := cat.shared(batch.replaced).stored(row.sid, base + seq, p.fid, *share)):
+                zbody, form = bodies.raw(mark), ""
+            text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, zbody, form)
         n_records += len(docs)
         if prior:
             row.records += base
@@ -562,7 +551,7 @@ def _apply_tasks(
     start = last_note = time.monotonic()
     total_bytes = sum(t.stat.st_size - t.start for t in plan.tasks) or 1
     done_bytes = 0
-    items = _parsed(plan.tasks, redacting, tombstoned, patterns)
+    items = _parsed(plan.tasks, redacting, tombstoned, patterns, store.text.path.parent)
     for i, item in enumerate(items, 1):
         faults.point("file")
         done_bytes += item.task.stat.st_size - item.task.start

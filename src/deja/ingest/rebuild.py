@@ -29,7 +29,7 @@ from deja.ingest import indexer
 from deja.errors import DejaError
 from deja.plain import Plain
 from deja.ingest.report import Report
-from deja.store import FileState, SessionRow, Store, StoredRecord, generations, outputs
+from deja.store import FileState, SessionRow, Store, StoredRecord, bodies, generations, outputs
 from deja.store.salvage import Prior, open_prior
 from deja.text.tokenizer import analyzer_input
 
@@ -143,12 +143,13 @@ def _carry(store: Store, prior: Prior, known: dict[str, FileState], before: inde
             if r[11] in take and r[0] not in have and r[0] not in tombstoned}
     counts = dict.fromkeys(rows, 0)
     text = store.text
+    encode = bodies.Codec.of(text.path.parent).encode  # the new generation's (ingest.coded)
     for rec in _with_text(prior, prior.records(rows)):
         row = rows.get(rec.sid)
         if row is None:
             continue
         text.add(row.fid, row.sid, row.harness, row.project, rec.role, rec.time, rec.seq,
-                 rec.text.encode("utf-8", "surrogatepass"), analyzer_input(rec.text))
+                 encode(rec.text.encode("utf-8", "surrogatepass")), analyzer_input(rec.text))
         counts[rec.sid] += 1
     text.commit()
     kept = [r for sid, r in rows.items() if counts[sid]]

@@ -44,6 +44,14 @@ def key(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:32]
 
 
+def shareable(role: int, body: bytes) -> tuple[str, int] | None:
+    """(key, size) of a record that may be stored once, None for any other. Run where the record
+    is prepared (a parse worker for a large write), so the writer hashes nothing."""
+    if role != TOOL_OUTPUT or len(body) < SHARE_BYTES:
+        return None
+    return key(body), len(body)
+
+
 def marker(k: str, size: int) -> bytes:
     return f"{_MARK}{size:,} bytes, stored once: #{k}]".encode()
 
@@ -69,19 +77,17 @@ class Claims:
         self.owned: dict[str, tuple[int, int, int]] = {}  # key -> (sid, seq, fid) of its new owner
         self.copies: list[tuple[str, int, int]] = []  # (key, sid, fid)
 
-    def stored(self, sid: int, seq: int, fid: int, role: int, body: bytes, form: str | None) -> tuple[bytes, str | None]:
-        """What to store and index for one record: a marker and nothing when an earlier record
-        owns the same text; else the record as it is (which, if large enough, now owns it)."""
-        if role != TOOL_OUTPUT or len(body) < SHARE_BYTES:
-            return body, form
-        k = key(body)
+    def stored(self, sid: int, seq: int, fid: int, k: str, size: int) -> bytes | None:
+        """One large record's claim on its key (`shareable`): the marker to store and index in
+        its place when an earlier record owns the same text, else None (the record is stored as
+        it is and, if no one owned the key, now owns it)."""
         if k not in self.owned:
             row = self.db.execute("SELECT fid FROM outputs WHERE digest = ?", (k,)).fetchone()
             if row is None or row[0] in self.replaced:
                 self.owned[k] = (sid, seq, fid)
-                return body, form
+                return None
         self.copies.append((k, sid, fid))
-        return marker(k, len(body)), ""
+        return marker(k, size)
 
     def commit(self, failed: set[int], replaced: Sequence[int]) -> None:
         """Inside the batch's transaction, after the file states. `failed`: files whose records

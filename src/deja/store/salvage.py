@@ -22,7 +22,8 @@ import tantivy
 from deja.errors import IndexDamaged, StoreError
 from deja.store.catalog import CARRIED, Catalog, read_rows
 from deja.store.generations import SCRATCH  # scratch directories, swept when a kill leaves them
-from deja.store.textindex import META_COPY, StoredRecord, TextIndex, _stored, hit_count, short
+from deja.store.bodies import Reader
+from deja.store.textindex import META_COPY, StoredRecord, TextIndex, hit_count, is_legacy, read, short
 
 
 
@@ -75,12 +76,12 @@ class Prior:
         if whole is not None:
             given = 0
             try:
-                for rec in _records(whole.index, wanted):
+                for rec in _records(whole.index, wanted, whole.reader):
                     given += 1
                     yield rec
                 return
-            except (ValueError, OSError) as e:
-                self.problems.append(f"text index: {short(e)}")
+            except (ValueError, OSError, IndexDamaged) as e:  # IndexDamaged: its dictionary is gone
+                self.problems.append(f"text index: {e.reason if isinstance(e, IndexDamaged) else short(e)}")
                 if given:
                     return
                 # nothing read yet: read it segment by segment
@@ -102,9 +103,14 @@ class Prior:
                             os.link(text / name, scratch / name)
                         except OSError:
                             shutil.copyfile(text / name, scratch / name)
-                (scratch / "meta.json").write_text(json.dumps({**meta, "segments": [seg]}))
+                one = json.dumps({**meta, "segments": [seg]})
+                (scratch / "meta.json").write_text(one)
                 index = tantivy.Index.open(str(scratch))
-                got = list(_records(index, wanted))
+                assert self.gen is not None  # _segment is reached only for a generation
+                got = list(_records(index, wanted, Reader(self.gen, is_legacy(one.encode()))))
+            except IndexDamaged as e:  # its records need the dictionary, and that is gone
+                self.problems.append(f"text segment {prefix}: {e.reason}")
+                return
             except (ValueError, OSError) as e:
                 self.problems.append(f"text segment {prefix}: {short(e)}")
                 return
@@ -113,7 +119,7 @@ class Prior:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _records(index: tantivy.Index, wanted: list[int], chunk: int = 200) -> Iterator[StoredRecord]:
+def _records(index: tantivy.Index, wanted: list[int], reader: Reader, chunk: int = 200) -> Iterator[StoredRecord]:
     index.reload()
     searcher = index.searcher()
     schema = index.schema
@@ -121,8 +127,7 @@ def _records(index: tantivy.Index, wanted: list[int], chunk: int = 200) -> Itera
         q = tantivy.Query.term_set_query(schema, "sid", wanted[i : i + chunk])
         n = hit_count(searcher.search(q, 1, count=True))
         if n:
-            for _, addr in searcher.search(q, n).hits:
-                yield _stored(searcher.doc(addr))
+            yield from read(searcher, [addr for _, addr in searcher.search(q, n).hits], reader)
 
 
 def _meta(text: Path) -> dict | None:

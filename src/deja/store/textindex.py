@@ -5,12 +5,15 @@ pruning; SQLite FTS5 scores every match of a common term (design.md). Text is to
 deja's one analyzer (`tokenizer.py`), registered with the index: tantivy runs it on the writer's
 threads over the text with its CJK runs rewritten as bigrams, and the query side calls the same
 analyzer. The record's original
-text is stored (compressed by tantivy's doc store) for snippets and `deja show`.
+text is stored for snippets and `deja show`, compressed by `bodies.py` (zstd with a dictionary of
+the index's own; tantivy's doc store, lz4 only, is set to store it as it is). Session, role, time
+and order are read from the fast fields, not stored twice.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -18,8 +21,9 @@ from pathlib import Path
 
 import tantivy
 
-from deja.errors import IndexDamaged
+from deja.errors import IndexDamaged, IndexOutdated
 from deja.plain import Plain
+from deja.store import bodies
 from deja.text.clip import clip
 from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 
@@ -32,8 +36,11 @@ else:  # importing typing costs a search process ~5 ms; at run time a cast is th
     def cast(_type: object, value: object) -> object:
         return value
 
-# Bump on any change to the fields below; a mismatch rebuilds the index.
-SCHEMA_VERSION = 2
+# Bump on any change to the fields below; a mismatch rebuilds the index. 3: the text in `zbody`,
+# coded by bodies.py (2 kept it in `body` as plain UTF-8, and sid/role/time/seq stored as well).
+SCHEMA_VERSION = 3
+# What tantivy's doc store does to the stored bodies: nothing (they are compressed already).
+DOCSTORE = {"docstore_compression": "none", "docstore_blocksize": 16384}
 
 # Writer memory: tantivy flushes a segment when it is full. Bounded so a cold build of a large
 # history stays within a few hundred MB.
@@ -46,12 +53,12 @@ SESSION_SCAN_CAP = 1_000_000
 def _schema() -> tantivy.Schema:
     b = tantivy.SchemaBuilder()
     b.add_text_field("text", stored=False, tokenizer_name=ANALYZER_NAME, index_option="position")
-    b.add_bytes_field("body", stored=True)
-    b.add_unsigned_field("sid", stored=True, indexed=True, fast=True)
+    b.add_bytes_field("zbody", stored=True)
+    b.add_unsigned_field("sid", indexed=True, fast=True)
     b.add_unsigned_field("fid", indexed=True)
-    b.add_unsigned_field("role", stored=True, indexed=True, fast=True)
-    b.add_integer_field("time", stored=True, indexed=True, fast=True)
-    b.add_unsigned_field("seq", stored=True, fast=True)
+    b.add_unsigned_field("role", indexed=True, fast=True)
+    b.add_integer_field("time", fast=True)  # a range query (--since) runs on the fast field: no terms
+    b.add_unsigned_field("seq", fast=True)
     b.add_text_field("harness", tokenizer_name="raw", index_option="basic")
     b.add_text_field("project", tokenizer_name="raw", index_option="basic")
     return b.build()
@@ -101,14 +108,16 @@ SEGMENT_FILES = ("idx", "pos", "term", "store", "fast", "fieldnorm")
 # reads a damaged index's segments by when meta.json itself is gone (store/salvage.py).
 META_COPY = "text-meta.json"
 _SEGMENT_ID = re.compile(rb'"segment_id"\s*:\s*"([0-9a-fA-F-]{32,36})"')
+_LEGACY = re.compile(rb'"name"\s*:\s*"body"')
 _DELETES = re.compile(rb'"segment_id"\s*:\s*"([0-9a-fA-F-]{32,36})"\s*,\s*"max_doc"\s*:\s*\d+\s*,\s*'
                       rb'"deletes"\s*:\s*\{[^}]*"opstamp"\s*:\s*(\d+)')
 
 
-def check_files(path: Path) -> None:
+def check_files(path: Path) -> bytes:
     """Every file the text index's meta.json names is there (cheap: one read, a stat each).
     tantivy itself finds most torn files when it opens, and a missing positions file only when
-    a phrase is searched; a missing meta.json it would silently replace by an empty index."""
+    a phrase is searched; a missing meta.json it would silently replace by an empty index.
+    Returns meta.json."""
     try:
         with open(path / "meta.json", "rb") as f:
             meta = f.read()
@@ -126,6 +135,14 @@ def check_files(path: Path) -> None:
                 raise IndexDamaged(f"the text index's segment file {path / name} is empty")
         except FileNotFoundError:
             raise IndexDamaged(f"the text index's segment file {path / name} is missing") from None
+    if not is_legacy(meta) and not os.path.exists(path.parent / bodies.DICT_FILE):
+        raise IndexDamaged(f"the text index's dictionary {path.parent / bodies.DICT_FILE} is missing")
+    return meta
+
+
+def is_legacy(meta: bytes) -> bool:
+    """Whether a text index's meta.json is of schema 2 (plain UTF-8 bodies in `body`)."""
+    return _LEGACY.search(meta) is not None
 
 
 def damaged_by(e: BaseException) -> bool:
@@ -172,15 +189,23 @@ class TextIndex:
         self.path = path
         if create:
             path.mkdir(parents=True, exist_ok=True, mode=0o700)
+            bodies.start(path.parent)
+            legacy = False
         else:
-            check_files(path)
+            legacy = is_legacy(check_files(path))
         self._chmod_due = create
-        self.schema = _schema()
         try:
-            self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
+            if legacy:  # read as it is, until a writer's open rebuilds it (IndexOutdated)
+                self.index = tantivy.Index.open(str(path))
+            else:
+                self.index = tantivy.Index(_schema(), path=str(path), reuse=True)
+                if create and _store_plainly(path):
+                    self.index = tantivy.Index(_schema(), path=str(path), reuse=True)
         except (ValueError, OSError) as e:
             raise IndexDamaged(f"the text index at {path} cannot be opened ({short(e)})") from e
+        self.schema = self.index.schema
         self.index.register_tokenizer(ANALYZER_NAME, ANALYZER)
+        self.reader = bodies.Reader(path.parent, legacy)
         self._writer: tantivy.IndexWriter | None = None
         self._dirty = False  # written to since the last commit
         # A writer's threads each make a segment of their own: a small write (a few appended
@@ -191,6 +216,8 @@ class TextIndex:
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
         if self._writer is None:
+            if self.reader.legacy:
+                raise IndexOutdated(f"the text index at {self.path} is of schema 2; `deja index` rebuilds it")
             from deja.store import pages  # a writer's alone: no search imports it
 
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=self.writer_threads)
@@ -210,13 +237,14 @@ class TextIndex:
             self.writer().delete_documents_by_query(tantivy.Query.term_set_query(self.schema, "sid", list(sids)))
 
     def add(
-        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, body: bytes, form: str
+        self, fid: int, sid: int, harness: str, project: str, role: int, time: float, seq: int, zbody: bytes, form: str
     ) -> None:
-        """One record: `body` is its text in UTF-8 (stored), `form` is `analyzer_input(text)`
-        (indexed). The caller prepares both, so that work can run in another process."""
+        """One record: `zbody` is its text coded by bodies.py (stored), `form` is
+        `analyzer_input(text)` (indexed). The caller prepares both, so that work can run in
+        another process (ingest.coded)."""
         doc = tantivy.Document()
         doc.add_text("text", form)
-        doc.add_bytes("body", body)
+        doc.add_bytes("zbody", zbody)
         doc.add_unsigned("sid", sid)
         doc.add_unsigned("fid", fid)
         doc.add_unsigned("role", role)
@@ -386,8 +414,7 @@ class TextIndex:
 
     @_reading
     def bodies(self, addrs: Sequence[tantivy.DocAddress]) -> list[StoredRecord]:
-        searcher = self.index.searcher()
-        return [_stored(searcher.doc(a)) for a in addrs]
+        return read(self.index.searcher(), addrs, self.reader)
 
     @_reading
     def session_records(self, sid: int) -> list[StoredRecord]:
@@ -398,7 +425,7 @@ class TextIndex:
         if not n:
             return []
         hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
-        return [_stored(searcher.doc(a)) for _, a in hits]
+        return read(searcher, [a for _, a in hits], self.reader)
 
     @_reading
     def first_records(self, sid: int, roles: Sequence[int], n: int) -> list[StoredRecord]:
@@ -413,7 +440,7 @@ class TextIndex:
         )
         searcher = self._searcher()
         hits = searcher.search(q, n, order_by_field="seq", order=tantivy.Order.Asc).hits
-        return [_stored(searcher.doc(a)) for _, a in hits]
+        return read(searcher, [a for _, a in hits], self.reader)
 
     def scan(self, filters: Filters, batch: int = 2000) -> Iterator[StoredRecord]:
         """Every record passing `filters` (for regex search): newest first."""
@@ -423,8 +450,7 @@ class TextIndex:
         offset = 0
         while True:
             hits = searcher.search(query, batch, count=False, order_by_field="time", offset=offset).hits
-            for _, a in hits:
-                yield _stored(searcher.doc(a))
+            yield from read(searcher, [a for _, a in hits], self.reader)
             if len(hits) < batch:
                 return
             offset += batch
@@ -443,16 +469,40 @@ def _candidates(searcher: tantivy.Searcher, hits: list[tuple[Any, tantivy.DocAdd
     return [Candidate(score, sid, role, t, addr) for (score, addr), sid, role, t in zip(hits, sids, roles, times)]
 
 
-def _stored(doc: tantivy.Document) -> StoredRecord:
-    # Every document is written with all five fields (`add`): get_first is never None.
-    first = cast("Callable[[str], Any]", doc.get_first)
-    return StoredRecord(
-        sid=first("sid"),
-        role=first("role"),
-        time=first("time"),
-        seq=first("seq"),
-        text=bytes(first("body")).decode("utf-8", "replace"),
-    )
+def read(searcher: tantivy.Searcher, addrs: Sequence[tantivy.DocAddress], reader: bodies.Reader) -> list[StoredRecord]:
+    """The records at these addresses: session, role, time and order from the fast fields (every
+    document has them: never None), the text from the doc store."""
+    if not addrs:
+        return []
+    sids, roles, times, seqs = (cast("list[int]", searcher.fast_field_values(f, list(addrs)))
+                                for f in ("sid", "role", "time", "seq"))
+    field = "body" if reader.legacy else "zbody"
+    text = reader.text
+    return [StoredRecord(sid, role, t, seq, text(bytes(cast("Any", searcher.doc(a).get_first(field)) or b"")))
+            for a, sid, role, t, seq in zip(addrs, sids, roles, times, seqs)]
+
+
+def _store_plainly(path: Path) -> bool:
+    """A new, empty index's doc store set to DOCSTORE (tantivy-py has no setting for it; tantivy
+    reads it from meta.json, keeps it on every commit and in merges). Whether meta.json changed."""
+    meta_path = path / "meta.json"
+    try:
+        meta = json.loads(meta_path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    if not isinstance(meta, dict) or meta.get("segments") or not isinstance(meta.get("index_settings"), dict):
+        return False
+    if all(meta["index_settings"].get(k) == v for k, v in DOCSTORE.items()):
+        return False
+    meta["index_settings"].update(DOCSTORE)
+    tmp = path / f"meta.json.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        json.dump(meta, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, meta_path)
+    return True
 
 
 def _copy_meta(path: Path) -> None:
