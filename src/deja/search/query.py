@@ -17,7 +17,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, tokens
+from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, is_function_char, tokens
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
@@ -55,9 +55,10 @@ class Query(Plain):
     # question about what the assistant said (its turns weigh as a person's do otherwise)
     # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
-    # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
-    # record need hold only one
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue")
+    # glue: the clauses of a Chinese question that are no missing word when no record holds them
+    # (the bigrams across a content piece's edges, a lone content character); lone: its lone
+    # content characters (searched in their bigrams with function characters, search._graded)
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue", "lone")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -68,6 +69,7 @@ class Query(Plain):
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
         self.compounds = _compounds(text, self.content) if question else {}
         self.glue: frozenset[tuple[str, ...]] = frozenset()
+        self.lone: frozenset[str] = frozenset()
 
     @property
     def terms(self) -> set[str]:
@@ -86,6 +88,7 @@ def parse(text: str) -> Query:
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
     glue: set[tuple[str, ...]] = set()
+    lone: set[str] = set()
     dropped = False
 
     def add(toks: tuple[str, ...], filler: bool) -> None:
@@ -98,6 +101,14 @@ def parse(text: str) -> Query:
             dropped = True
         elif toks not in content:
             content.append(toks)
+
+    def edge(at: tuple[str, str], piece: str) -> None:
+        pair, other = at
+        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)):
+            return
+        for t in tokens(pair):
+            add((t,), False)
+            glue.add((t,))
 
     def words(part: str) -> None:
         toks = tuple(tokens(_POSSESSIVE.sub("", part)))
@@ -119,19 +130,25 @@ def parse(text: str) -> Query:
             cursor = 0
             for piece in kept:
                 p = run.find(piece, cursor)
-                cursor = p + len(piece)
+                cursor = end = p + len(piece)
+                # The bigrams across its edges with the filler around it (我家 of 我|家猫, 猫叫 of
+                # 猫|叫什么): what the text holds where it says the same words, searched too (in
+                # the order of the run: search._straddling reads it), and never a missing word.
+                # One that a lone character's contexts hold already is not repeated.
+                lead, trail = (run[p - 1 : p + 1] if p else "", run[p - 1 : p]), (run[end - 1 : end + 1], run[end : end + 1])
+                edge(lead, piece)
                 if len(piece) >= 2:
                     for t in tokens(piece):
                         add((t,), False)
-                    continue
-                # A lone character (车, 猫) is indexed only when it stands alone; inside a sentence
-                # the text holds it as bigrams with its neighbours (的车, 猫叫): search those; one
-                # that no record holds is no missing word (`glue`).
-                for pair in (run[p - 1 : p + 1] if p > 0 else "", run[p : p + 2]):
-                    if len(pair) == 2:
-                        for t in tokens(pair):
-                            add((t,), False)
-                            glue.add((t,))
+                else:
+                    # A lone character (车, 猫) is indexed alone only when it stands alone; inside a
+                    # sentence the text holds it as bigrams: searched in any bigram with a function
+                    # character (的车, 车是: search._graded), and one no record holds is no missing
+                    # word (`glue`).
+                    add((piece,), False)
+                    glue.add((piece,))
+                    lone.add(piece)
+                edge(trail, piece)
             if kept != [run]:
                 dropped = True
             if not kept:
@@ -142,7 +159,7 @@ def parse(text: str) -> Query:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
-    q.glue = frozenset(glue)
+    q.glue, q.lone = frozenset(glue), frozenset(lone)
     return q
 
 
