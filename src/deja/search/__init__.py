@@ -277,7 +277,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
             forms[w] = joined
     for ch in q.lone:
         # a one-character Chinese word is held in its bigrams with function characters (的车 车是)
-        if held := [b for b in lone_contexts(ch) if text.doc_freq((b,))]:
+        # or with another of the question's (报 and 课 in 课报上了)
+        if held := [b for b in lone_contexts(ch, q.lone) if text.doc_freq((b,))]:
             forms[ch] = held
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]

@@ -104,7 +104,7 @@ def parse(text: str) -> Query:
 
     def edge(at: tuple[str, str], piece: str) -> None:
         pair, other = at
-        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)):
+        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)) or _functional(pair):
             return
         for t in tokens(pair):
             add((t,), False)
@@ -139,7 +139,8 @@ def parse(text: str) -> Query:
                 edge(lead, piece)
                 if len(piece) >= 2:
                     for t in tokens(piece):
-                        add((t,), False)
+                        if not _functional(t):  # 那只 of 那只乌龟: no word
+                            add((t,), False)
                 else:
                     # A lone character (车, 猫) is indexed alone only when it stands alone; inside a
                     # sentence the text holds it as bigrams: searched in any bigram with a function
@@ -161,6 +162,11 @@ def parse(text: str) -> Query:
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
     q.glue, q.lone = frozenset(glue), frozenset(lone)
     return q
+
+
+def _functional(bigram: str) -> bool:
+    """Is this CJK bigram two function characters (那只, 的那): part of no word the question is about?"""
+    return len(bigram) == 2 and is_function_char(bigram[0]) and is_function_char(bigram[1])
 
 
 def _compounds(text: str, content) -> dict[str, list[str]]:

@@ -14,7 +14,7 @@ Changing anything here changes what is in the index: bump TOKENIZER_VERSION (for
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 import tantivy
@@ -167,10 +167,11 @@ def is_function_char(ch: str) -> bool:
     return ch in FUNCTION_CHARS_ZH
 
 
-def lone_contexts(ch: str) -> list[str]:
-    """The bigrams a text holds a one-character word `ch` in: with a function character on
-    either side (车 -> 的车 车是 …)."""
-    return sorted({f + ch for f in FUNCTION_CHARS_ZH} | {ch + f for f in FUNCTION_CHARS_ZH})
+def lone_contexts(ch: str, others: Collection[str] = ()) -> list[str]:
+    """The bigrams a text holds a one-character word `ch` in: with a function character, or one
+    of the `others` (the question's other one-character words), on either side (车 -> 的车 车是 …)."""
+    around = FUNCTION_CHARS_ZH.union(others) - {ch}
+    return sorted({f + ch for f in around} | {ch + f for f in around})
 
 
 # Question scaffolding: words a question about the past is built with ("which database did we
