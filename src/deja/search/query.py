@@ -44,6 +44,11 @@ _WANTS = (
                           r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
 )
 
+# A question about the present state of something that changes ("what is my rent now", "my current
+# manager", 现在的月薪, 目前用的版本): of the sessions that hold it about equally, the newer says it.
+_CURRENT = re.compile(r"\b(?:now|currently|current|at\s+the\s+moment|these\s+days|nowadays|at\s+present|any\s?more|latest)\b"
+                      r"|现在|目前|如今|当前|眼下|最新", re.IGNORECASE)
+
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
 _PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IGNORECASE)
@@ -58,7 +63,8 @@ class Query(Plain):
     # glue: the clauses of a Chinese question that are no missing word when no record holds them
     # (the bigrams across a content piece's edges, a lone content character); lone: its lone
     # content characters (searched in their bigrams with function characters, search._graded)
-    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "compounds", "glue", "lone")
+    # current: a question about the present state of something (_CURRENT)
+    __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "wants", "current", "compounds", "glue", "lone")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -67,6 +73,7 @@ class Query(Plain):
         self.question = question
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
+        self.current = question and bool(_CURRENT.search(text))
         self.compounds = _compounds(text, self.content) if question else {}
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
