@@ -121,14 +121,17 @@ def parse(text: str) -> Query:
         toks = tuple(tokens(_POSSESSIVE.sub("", part)))
         add(toks, all(is_filler(t) for t in toks))
 
+    # A Chinese question (filler in one of its runs): each of its runs is searched as its bigrams,
+    # one typed apart from the rest too (上传文件报 413 的时候…: no phrase 上传文件报 need match)
+    zh_question = any(content_pieces(run) != [run] for _, run in cjk_runs(text))
     for phrase, word in _PIECES.findall(text):
         if phrase:
             add(tuple(tokens(phrase)), False)
             continue
         runs = cjk_runs(word)
         pieces = [content_pieces(run) for _, run in runs]
-        if not any(p != [run] for p, (_, run) in zip(pieces, runs)):
-            words(word)  # no CJK, or CJK without filler: as typed
+        if not runs or not (zh_question or any(p != [run] for p, (_, run) in zip(pieces, runs))):
+            words(word)  # no CJK, or CJK without filler in a query without Chinese filler: as typed
             continue
         # a Chinese sentence: cut at its filler; what is not CJK stays as written
         at = 0
