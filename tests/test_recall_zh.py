@@ -89,3 +89,16 @@ def test_a_question_about_now_prefers_the_newer_of_two_sessions_that_say_the_sam
     session(home, "life", "rent-new", [("user", "the landlord raised the rent, from May it is 1350 a month", "2026-03-21T10:00:00Z"),
                                        ("assistant", "Ask whether the lease caps increases.", "2026-03-21T10:01:00Z")])
     assert ids(search("What is my rent now?"))[:1] == ["rent-new"]
+
+
+def test_a_chinese_run_typed_apart_in_a_question_is_searched_as_its_bigrams(home):
+    # 导出报表报 (typed before a space) holds no filler, but the question does: it is searched as
+    # its bigrams like the rest, not as the phrase 导出报表报 that no session holds
+    _background(home)
+    session(home, "work", "export", [("user", "导出报表的时候一直超时，服务端日志里是 504", OLD),
+                                     ("assistant", "把网关的 proxy_read_timeout 改成 300 秒，报表大的时候够用。", OLD)])
+    for i in range(3):
+        session(home, "work", f"gw-{i}", [("user", f"网关又返回 504 了，第{i}次", OLD),
+                                          ("assistant", "先把超时参数改成 60 秒试试。", OLD)])
+    r = search("导出报表报 504 的时候，你让我把哪个参数改成多少？")
+    assert ids(r)[:1] == ["export"], ids(r)
