@@ -111,7 +111,7 @@ def parse(text: str) -> Query:
 
     def edge(at: tuple[str, str], piece: str) -> None:
         pair, other = at
-        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)) or _functional(pair):
+        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING:
             return
         for t in tokens(pair):
             add((t,), False)
@@ -172,6 +172,11 @@ def parse(text: str) -> Query:
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
     q.glue, q.lone = frozenset(glue), frozenset(lone)
     return q
+
+
+# The characters of Chinese question words (什么 怎么 哪个 几次 谁): a bigram across a content
+# piece's edge with one of them is in no answer, which says what they ask for (么牌 of 什么|牌子).
+_ASKING = frozenset("什怎哪几谁么")
 
 
 def _functional(bigram: str) -> bool:
