@@ -284,8 +284,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     for ch in q.lone:
         # a one-character Chinese word is held in its bigrams with function characters (的车 车是)
         # or with another of the question's (报 and 课 in 课报上了)
-        if held := [b for b in lone_contexts(ch, q.lone) if text.doc_freq((b,))]:
-            forms[ch] = held
+        if around := [b for b in lone_contexts(ch, q.lone) if text.doc_freq((b,))]:
+            forms[ch] = around
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
