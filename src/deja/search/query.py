@@ -7,8 +7,9 @@ Filler (tokenizer.FILLER_EN / FILLER_ZH: function words, question words, cues ab
 need not match: the other clauses are the query's `content`. A query with filler in it reads as
 a question (`question`): its content words are ranked by rarity instead of ANDed. A Chinese run
 with filler in it is cut there, and its pieces are searched as their bigrams, each on its own
-(the index holds CJK as bigrams); a run without filler stays one exact phrase. A query of
-nothing but filler searches its filler.
+(the index holds CJK as bigrams), with the bigrams across each cut and its lone characters as
+`glue`; a run without filler stays one exact phrase unless the query is a Chinese question. A
+query of nothing but filler searches its filler.
 """
 
 from __future__ import annotations
