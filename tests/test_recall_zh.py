@@ -18,57 +18,50 @@ _CHATTER = [
 ]
 
 
-def _background(home) -> None:
+def _chats(home, chats: dict[str, tuple[str, str]], at: str = OLD) -> None:
+    """The background, then one session per {id: (user turn, assistant turn)}."""
     for i, (q, a) in enumerate(_CHATTER):
         session(home, "life", f"bg-{i}", [("user", q, OLD), ("assistant", a, OLD)])
+    for sid, (q, a) in chats.items():
+        session(home, "life", sid, [("user", q, at), ("assistant", a, at)])
+
+
+def _first(question: str) -> str | None:
+    found = ids(search(question))
+    return found[0] if found else None
 
 
 def test_a_one_character_word_is_found_in_its_bigrams_with_function_characters(home):
     # 车 stands between filler in the question (我开的是什么车); the answer holds it beside other
     # function characters (我的车是), not beside the question's (么车, 开的): any of its bigrams
     # with a function character is the word. A compound (停车场) is another word.
-    _background(home)
-    session(home, "life", "car", [("user", "我的车是前年买的二手思域，油耗还可以", OLD),
-                                  ("assistant", "思域的口碑一直不错，记得按时保养。", OLD)])
-    session(home, "life", "parking", [("user", "小区的停车场晚上很难找到位置", OLD),
-                                      ("assistant", "可以问问物业能不能租一个固定车位。", OLD)])
-    r = search("我开的是什么车？")
-    assert ids(r)[:1] == ["car"], ids(r)
+    _chats(home, {"car": ("我的车是前年买的二手思域，油耗还可以", "思域的口碑一直不错，记得按时保养。"),
+                  "parking": ("小区的停车场晚上很难找到位置", "可以问问物业能不能租一个固定车位。")})
+    assert _first("我开的是什么车？") == "car"
 
 
 def test_the_bigrams_across_the_filler_are_searched_when_the_content_bigram_is_held_nowhere(home):
     # 我家狗叫什么名字: cut at its filler, the content is 家狗 and 名字, which no session holds; the
     # answer says 我家的狗叫… — the bigrams across the cut (我家 of 我|家狗, 狗叫 of 狗|叫什么) are
     # what it holds. A friend's dog (朋友家的狗) holds neither.
-    _background(home)
-    session(home, "life", "dog", [("user", "我家的狗叫可乐，是一只三岁的柴犬", OLD),
-                                  ("assistant", "柴犬很聪明，多带它出去散步。", OLD)])
-    session(home, "life", "friend", [("user", "朋友家的狗最近生病了，花了不少钱", OLD),
-                                     ("assistant", "宠物保险可以考虑一下。", OLD)])
-    r = search("我家狗叫什么名字？")
-    assert ids(r)[:1] == ["dog"], ids(r)
+    _chats(home, {"dog": ("我家的狗叫可乐，是一只三岁的柴犬", "柴犬很聪明，多带它出去散步。"),
+                  "friend": ("朋友家的狗最近生病了，花了不少钱", "宠物保险可以考虑一下。")})
+    assert _first("我家狗叫什么名字？") == "dog"
 
 
 def test_two_one_character_words_of_the_question_are_found_side_by_side(home):
     # 报 and 课 are lone characters of the question (我报的是什么课); the answer writes them as one
     # bigram the other way round (把钢琴课报上了: 课报)
-    _background(home)
-    session(home, "life", "class", [("user", "上周把钢琴课报上了，老师是音乐学院的研究生", OLD),
-                                    ("assistant", "钢琴入门先练好指法，每天半小时就够。", OLD)])
-    session(home, "life", "news", [("user", "今天的报纸说地铁要延长到机场了", OLD),
-                                   ("assistant", "那以后去机场方便多了。", OLD)])
-    r = search("我报的是什么课？")
-    assert ids(r)[:1] == ["class"], ids(r)
+    _chats(home, {"class": ("上周把钢琴课报上了，老师是音乐学院的研究生", "钢琴入门先练好指法，每天半小时就够。"),
+                  "news": ("今天的报纸说地铁要延长到机场了", "那以后去机场方便多了。")})
+    assert _first("我报的是什么课？") == "class"
 
 
 def test_two_function_characters_are_no_content_and_an_unknown_word_finds_nothing(home):
     # 我养的那只乌龟叫什么: 那只 and 的那 are no word; with no turtle anywhere nothing matches,
     # although many sessions say 的那 and 那只
-    _background(home)
-    session(home, "life", "cat", [("user", "我的那只猫叫年糕，特别黏人", OLD), ("assistant", "橘猫都很亲人。", OLD)])
-    for i in range(3):
-        session(home, "life", f"that-{i}", [("user", f"上次买的那只杯子摔坏了，第{i}次了", OLD),
-                                            ("assistant", "下次买个不锈钢的那种吧。", OLD)])
+    cups = {f"that-{i}": (f"上次买的那只杯子摔坏了，第{i}次了", "下次买个不锈钢的那种吧。") for i in range(3)}
+    _chats(home, {"cat": ("我的那只猫叫年糕，特别黏人", "橘猫都很亲人。"), **cups})
     r = search("我养的那只乌龟叫什么？")
     assert r["tier"] in ("none", "weak") and r["total"] == 0, (r["tier"], ids(r))
     run = deja("search", "我养的那只乌龟叫什么？", check=False)
@@ -76,29 +69,22 @@ def test_two_function_characters_are_no_content_and_an_unknown_word_finds_nothin
 
 
 def test_a_question_about_now_prefers_the_newer_of_two_sessions_that_say_the_same(home):
-    # the older session says the old salary, the newer one the new: both hold 月薪 once, and a
-    # question about the present (现在, now) is answered by the later one
-    _background(home)
-    session(home, "life", "old", [("user", "我现在月薪一万二", "2026-01-05T10:00:00Z"),
-                                  ("assistant", "房租占比有点高，可以考虑合租。", "2026-01-05T10:01:00Z")])
-    session(home, "life", "new", [("user", "跳槽成功了，新工作月薪一万八，通勤也比以前近了半个小时", "2026-03-20T10:00:00Z"),
-                                  ("assistant", "恭喜！记得把五险一金的基数也确认一下。", "2026-03-20T10:01:00Z")])
-    assert ids(search("我现在的月薪是多少？"))[:1] == ["new"]
-    session(home, "life", "rent-old", [("user", "my rent is 1200 a month for the flat on Elm street", "2026-01-06T10:00:00Z"),
-                                       ("assistant", "That is a fair rent for the area.", "2026-01-06T10:01:00Z")])
-    session(home, "life", "rent-new", [("user", "the landlord raised the rent, from May it is 1350 a month", "2026-03-21T10:00:00Z"),
-                                       ("assistant", "Ask whether the lease caps increases.", "2026-03-21T10:01:00Z")])
-    assert ids(search("What is my rent now?"))[:1] == ["rent-new"]
+    # the older session says the old salary (rent), the newer one the new: both hold 月薪 (rent),
+    # and a question about the present (现在, now) is answered by the later one
+    _chats(home, {"old": ("我现在月薪一万二", "房租占比有点高，可以考虑合租。"),
+                  "rent-old": ("my rent is 1200 a month for the flat on Elm street", "That is a fair rent for the area.")},
+           at="2026-01-05T10:00:00Z")
+    _chats(home, {"new": ("跳槽成功了，新工作月薪一万八，通勤也比以前近了半个小时", "恭喜！记得把五险一金的基数也确认一下。"),
+                  "rent-new": ("the landlord raised the rent, from May it is 1350 a month", "Ask whether the lease caps increases.")},
+           at="2026-03-20T10:00:00Z")
+    assert _first("我现在的月薪是多少？") == "new"
+    assert _first("What is my rent now?") == "rent-new"
 
 
 def test_a_chinese_run_typed_apart_in_a_question_is_searched_as_its_bigrams(home):
     # 导出报表报 (typed before a space) holds no filler, but the question does: it is searched as
     # its bigrams like the rest, not as the phrase 导出报表报 that no session holds
-    _background(home)
-    session(home, "work", "export", [("user", "导出报表的时候一直超时，服务端日志里是 504", OLD),
-                                     ("assistant", "把网关的 proxy_read_timeout 改成 300 秒，报表大的时候够用。", OLD)])
-    for i in range(3):
-        session(home, "work", f"gw-{i}", [("user", f"网关又返回 504 了，第{i}次", OLD),
-                                          ("assistant", "先把超时参数改成 60 秒试试。", OLD)])
-    r = search("导出报表报 504 的时候，你让我把哪个参数改成多少？")
-    assert ids(r)[:1] == ["export"], ids(r)
+    gateway = {f"gw-{i}": (f"网关又返回 504 了，第{i}次", "先把超时参数改成 60 秒试试。") for i in range(3)}
+    _chats(home, {"export": ("导出报表的时候一直超时，服务端日志里是 504", "把网关的 proxy_read_timeout 改成 300 秒，报表大的时候够用。"),
+                  **gateway})
+    assert _first("导出报表报 504 的时候，你让我把哪个参数改成多少？") == "export"
