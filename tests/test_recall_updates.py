@@ -66,7 +66,7 @@ def test_a_chinese_question_about_now_prefers_the_session_that_says_it_changed(h
     _background(home)
     _chat(home, "work", "old-ci", MARCH, "我们的持续集成用的是 Jenkins，配置文件我来写",
           "好的，持续集成先把流水线拆成三个阶段，再看哪一步最慢。")
-    _chat(home, "work", "new-ci", APRIL, "上周开会定了，持续集成已经换成 GitLab 了，配置文件我来写，顺便把测试也拆开跑",
+    _chat(home, "work", "new-ci", APRIL, "上周开会定了，我们的持续集成已经换成 GitLab 了，配置文件我来写，顺便把测试也拆开跑",
           "好的，先把流水线拆成三个阶段，再看哪一步最慢。")
     r = search("我们目前的持续集成是什么？")
     assert ids(r)[0] == "new-ci", _scores(r)

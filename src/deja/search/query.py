@@ -7,8 +7,9 @@ Filler (tokenizer.FILLER_EN / FILLER_ZH: function words, question words, cues ab
 need not match: the other clauses are the query's `content`. A query with filler in it reads as
 a question (`question`): its content words are ranked by rarity instead of ANDed. A Chinese run
 with filler in it is cut there, and its pieces are searched as their bigrams, each on its own
-(the index holds CJK as bigrams); a run without filler stays one exact phrase. A query of
-nothing but filler searches its filler.
+(the index holds CJK as bigrams), with the bigrams across each cut and its lone characters as
+`glue`; a run without filler stays one exact phrase unless the query is a Chinese question. A
+query of nothing but filler searches its filler.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, tokens
+from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, is_function_char, tokens
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
@@ -55,7 +56,7 @@ _WANTS = (
 # "these days", 现在 / 目前 / 最近 / 还在): a value that changed is answered by the newer session, and by
 # the sentence that states the change (search.recency, passage.CHANGE).
 _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
-                      r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|最近|还在|仍然|依然", re.IGNORECASE)
+                      r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|当前|眼下|最新|最近|还在|仍然|依然", re.IGNORECASE)
 
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
@@ -69,10 +70,12 @@ class Query(Plain):
     # asks_person: a question about the person (first person singular), not about the assistant
     # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
-    # glue: the CJK bigrams of a lone content character with its neighbours (parse), of which a
-    # record need hold only one; present: a question about how things stand now (_PRESENT)
+    # glue: the clauses of a Chinese question that are no missing word when no record holds them
+    # (the bigrams across a content piece's edges, a lone content character); lone: its lone
+    # content characters (searched in their bigrams with function characters, search._graded);
+    # present: a question about how things stand now (_PRESENT)
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "present")
+                 "lone", "present")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -85,6 +88,7 @@ class Query(Plain):
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
         self.glue: frozenset[tuple[str, ...]] = frozenset()
+        self.lone: frozenset[str] = frozenset()
 
     @property
     def terms(self) -> set[str]:
@@ -103,6 +107,7 @@ def parse(text: str) -> Query:
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
     glue: set[tuple[str, ...]] = set()
+    lone: set[str] = set()
     dropped = False
 
     def add(toks: tuple[str, ...], filler: bool) -> None:
@@ -116,18 +121,29 @@ def parse(text: str) -> Query:
         elif toks not in content:
             content.append(toks)
 
+    def edge(at: tuple[str, str], piece: str) -> None:
+        pair, other = at
+        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING:
+            return
+        for t in tokens(pair):
+            add((t,), False)
+            glue.add((t,))
+
     def words(part: str) -> None:
         toks = tuple(tokens(_POSSESSIVE.sub("", part)))
         add(toks, all(is_filler(t) for t in toks))
 
+    # A Chinese question (filler in one of its runs): each of its runs is searched as its bigrams,
+    # one typed apart from the rest too (上传文件报 413 的时候…: no phrase 上传文件报 need match)
+    zh_question = any(content_pieces(run) != [run] for _, run in cjk_runs(text))
     for phrase, word in _PIECES.findall(text):
         if phrase:
             add(tuple(tokens(phrase)), False)
             continue
         runs = cjk_runs(word)
         pieces = [content_pieces(run) for _, run in runs]
-        if not any(p != [run] for p, (_, run) in zip(pieces, runs)):
-            words(word)  # no CJK, or CJK without filler: as typed
+        if not runs or not (zh_question or any(p != [run] for p, (_, run) in zip(pieces, runs))):
+            words(word)  # no CJK, or CJK without filler in a query without Chinese filler: as typed
             continue
         # a Chinese sentence: cut at its filler; what is not CJK stays as written
         at = 0
@@ -136,19 +152,26 @@ def parse(text: str) -> Query:
             cursor = 0
             for piece in kept:
                 p = run.find(piece, cursor)
-                cursor = p + len(piece)
+                cursor = end = p + len(piece)
+                # The bigrams across its edges with the filler around it (我家 of 我|家猫, 猫叫 of
+                # 猫|叫什么): what the text holds where it says the same words, searched too (in
+                # the order of the run: search._straddling reads it), and never a missing word.
+                # One that a lone character's contexts hold already is not repeated.
+                lead, trail = (run[p - 1 : p + 1] if p else "", run[p - 1 : p]), (run[end - 1 : end + 1], run[end : end + 1])
+                edge(lead, piece)
                 if len(piece) >= 2:
                     for t in tokens(piece):
-                        add((t,), False)
-                    continue
-                # A lone character (车, 猫) is indexed only when it stands alone; inside a sentence
-                # the text holds it as bigrams with its neighbours (的车, 猫叫): search those; one
-                # that no record holds is no missing word (`glue`).
-                for pair in (run[p - 1 : p + 1] if p > 0 else "", run[p : p + 2]):
-                    if len(pair) == 2:
-                        for t in tokens(pair):
+                        if not _functional(t):  # 那只 of 那只乌龟: no word
                             add((t,), False)
-                            glue.add((t,))
+                else:
+                    # A lone character (车, 猫) is indexed alone only when it stands alone; inside a
+                    # sentence the text holds it as bigrams: searched in any bigram with a function
+                    # character (的车, 车是: search._graded), and one no record holds is no missing
+                    # word (`glue`).
+                    add((piece,), False)
+                    glue.add((piece,))
+                    lone.add(piece)
+                edge(trail, piece)
             if kept != [run]:
                 dropped = True
             if not kept:
@@ -159,8 +182,18 @@ def parse(text: str) -> Query:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
-    q.glue = frozenset(glue)
+    q.glue, q.lone = frozenset(glue), frozenset(lone)
     return q
+
+
+# The characters of Chinese question words (什么 怎么 哪个 几次 谁): a bigram across a content
+# piece's edge with one of them is in no answer, which says what they ask for (么牌 of 什么|牌子).
+_ASKING = frozenset("什怎哪几谁么")
+
+
+def _functional(bigram: str) -> bool:
+    """Is this CJK bigram two function characters (那只, 的那): part of no word the question is about?"""
+    return len(bigram) == 2 and is_function_char(bigram[0]) and is_function_char(bigram[1])
 
 
 def _compounds(text: str, content) -> dict[str, list[str]]:

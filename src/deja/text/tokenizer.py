@@ -14,7 +14,7 @@ Changing anything here changes what is in the index: bump TOKENIZER_VERSION (for
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 import tantivy
@@ -151,9 +151,27 @@ FILLER_ZH = tuple(sorted(
     什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
     可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
     到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 谈过 讨论过
-    关于 对于 有关 至于 以及 老是 一直 总是 最后 现在 目前 如今 最近 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁""".split(),
+    关于 对于 有关 至于 以及 老是 一直 总是 最后 现在 目前 如今 最近 一共 几次 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
     key=len, reverse=True,
 ))
+
+
+# Characters that stand next to a one-character word rather than inside a word with it: function
+# characters, pronouns, measure words (的车 车是 那只猫 猫很). A question's lone content character
+# is searched in its bigrams with these (search.query), not in compounds (停车, 车贷: other words).
+FUNCTION_CHARS_ZH = frozenset("的了吗呢吧啊呀么是在有和就都也还要这那个只辆条本件位张台把被给让对从跟与又才再很太不没我你他她它谁")
+
+
+def is_function_char(ch: str) -> bool:
+    """Does this CJK character stand beside a one-character word rather than form a word with it?"""
+    return ch in FUNCTION_CHARS_ZH
+
+
+def lone_contexts(ch: str, others: Collection[str] = ()) -> list[str]:
+    """The bigrams a text holds a one-character word `ch` in: with a function character, or one
+    of the `others` (the question's other one-character words), on either side (车 -> 的车 车是 …)."""
+    around = FUNCTION_CHARS_ZH.union(others) - {ch}
+    return sorted({f + ch for f in around} | {ch + f for f in around})
 
 
 # Question scaffolding: words a question about the past is built with ("which database did we
