@@ -45,7 +45,7 @@ RECALL_MIN_MATCHES = 3
 # A question without a cue is answered only on a strong match (handlers.strong): the best session
 # holds at least this share of its rarity and outscores the next by this factor. A question
 # about the person (`personal`) asks less than any other question.
-STRONG = {"personal": (0.6, 1.15), "question": (0.8, 1.3)}
+STRONG = {"personal": (0.45, 1.1), "question": (0.8, 1.3)}
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -277,25 +277,37 @@ def without_cues(text: str) -> str:
     return " ".join(_CUE.sub(gone, text).split())
 
 
+def _points_back(text: str) -> bool:
+    """Text that only points back at history: a cue, and without it nothing to search for (no
+    keyword, or a few Chinese characters: 你还有印象吗？, 之前跟你聊过的)."""
+    if not _CUE.search(text):
+        return False
+    rest = without_cues(text).strip(",.:;?!，。：；？！ ")
+    return not keywords(rest) or (bool(_CJK_CHAR.search(rest)) and len(rest) <= 6)
+
+
 def question_text(text: str) -> str:
     """What a question about history searches for: its question sentences when the prompt has
-    others besides ("I need this for a form. <question> Thanks."), less a leading clause that
-    only points back ("Going back to an older chat, which queue …" → "which queue …";
-    "帮我回忆一下，…"), less its cues, cut to QUESTION_CHARS."""
+    others besides ("I need this for a form. <question> Thanks."; a sentence that only points
+    back, "你还有印象吗？", is none), less a lead-in that only points back or says nothing
+    ("Going back to an older chat, which queue …" → "which queue …"; "Hmm, …"; "帮我回忆一下，…"),
+    less its cues, cut to QUESTION_CHARS."""
     text = strip_recall(text).strip()
     sentences = [s for s in _SENTENCE.split(text) if s.strip()]
-    asked = [s for s in sentences if _QUESTION.search(s)]
+    asked = [s for s in sentences if _QUESTION.search(without_cues(s))]
+    asked = [s for s in asked if not _points_back(s)] or asked
     if asked and len(asked) < len(sentences):
         text = " ".join(asked)
     for m in _LEAD.finditer(text):
-        lead, rest = text[: m.end()], text[m.end():]
-        if len(lead) > 200 or not _CUE.search(lead) or not _QUESTION.search(rest):
+        lead, rest = text[: m.start()], text[m.end():]
+        if len(lead) > 200 or not _QUESTION.search(rest):
             continue
         if _CJK_CHAR.search(lead):
-            # a Chinese lead-in goes when, without its cues, only a few characters are left
-            drop = not _QUESTION.search(lead) and len(without_cues(lead).strip(",:;，：； ")) <= 6
+            # a Chinese lead-in goes when it says nothing (对了，请问) or its last clause points back
+            # and, without its cues, only a few characters are left (帮我回忆一下，之前跟你聊过的：)
+            drop = not _QUESTION.search(lead) and (not keywords(lead) or _points_back(_LEAD.split(lead)[-1]))
         else:
-            drop = bool(_WH.match(rest))
+            drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
         if drop:
             text = rest
             break
@@ -307,7 +319,7 @@ def question_text(text: str) -> str:
 _REQUEST_EN = frozenset(
     """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
     issues work worked working happen happened make made use used try tried decide decided week month session
-    sessions day like get got show""".split()
+    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please""".split()
 )
 _REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
