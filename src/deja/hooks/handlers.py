@@ -216,26 +216,35 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     from deja.errors import QueryError
     from deja.search import Options, search
 
+    asked = question_text(p.prompt)
     try:
-        res = search(store, question_text(p.prompt), Options(limit=RECALL_SESSIONS + 4))
+        res = search(store, asked, Options(limit=RECALL_SESSIONS + 4))
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
     if not strong(kind, hits, res.tier):
         return ""
+    from deja.search.query import parse
+
     chosen = hits[:RECALL_SESSIONS]
     state.mark("history-hint", *(f"shown:{h.session.key}" for h in chosen))
     head = f"deja: earlier sessions that may answer this ({FRAME}):"
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
-    return wrap(head, [_hit_line(h) for h in chosen], tail)
+    said_by_you = parse(asked).asks_assistant
+    return wrap(head, [_hit_line(h, said_by_you) for h in chosen], tail)
 
 
-def _hit_line(h) -> str:
-    """A session as the answer: its best-matching turn of the answering side (else its best
-    match), and what it decided."""
+def _hit_line(h, said_by_you: bool = True) -> str:
+    """A session as the answer: the line that answers — the person's own best-matching turn when
+    the question is about what they said and that turn is no question itself ("I'm allergic to
+    sesame"), else the best-matching turn of the answering side (the assistant's), else its
+    best match — and what it decided."""
     s = h.session
     best = h.answer if h.answer is not None and h.answer.text.strip() else None
-    snip = best.text if best else next((x.text for x in h.snippets if x.text.strip()), "")
+    first = next((x for x in h.snippets if x.text.strip()), None)
+    if not said_by_you and first is not None and first.role == "user" and not _ASKED.search(first.text):
+        best = first
+    snip = best.text if best else first.text if first else ""
     title = clip(s.title, 80)
     line = f"- {_ref(s)}"
     if title:
@@ -245,6 +254,10 @@ def _hit_line(h) -> str:
     if h.decision and h.decision.strip() not in snip:
         line += f" — decided: {clip(h.decision, SNIPPET_CHARS)}"
     return line
+
+
+# A turn that asks rather than tells: the earlier question, not its answer.
+_ASKED = _Lazy(r"[?？]\s*$|[?？][^.。!！]*$|^\W*(?:how|what|why|which|can|could|should|is|are|do|does)\b|吗|怎么|什么|为什么", re.I)
 
 
 _SHELL_TOOLS = {"bash", "shell", "run_shell_command", "exec_command", "local_shell", "terminal", "run_terminal_cmd",

@@ -200,7 +200,6 @@ _CUE = _Lazy(
     r"at\s+some\s+point|from\s+before|a\s+while\s+(?:ago|back)|some\s+time\s+ago|\w+\s+ago|(?:days?|weeks?|months?|years?)\s+back|once\s+told|"
     r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+(?:you|u)|"
     r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|(?:said|mentioned)\s+(?:it|that|this)\s+(?:once|before|earlier|already)|"
-    r"you\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)|"
     r"we(?:'ve|\s+have)?\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:been\s+over|gone\s+(?:over|through)|talked|discussed|spoke|chatted|said|"
     r"went\s+(?:over|through)|covered|agreed|settled|sorted|chose|picked|looked\s+at|worked\s+on))\b"
     r"|上次|上回|上一次|之前|昨天|以前|前天|前几天|前些天|上周|上个月|上个?星期|去年|那次|那天|曾经|先前|早些时候|早先|以往|当时|当初|那时候?|那会儿?|那阵子?|过去"
@@ -217,6 +216,9 @@ _CUE = _Lazy(
 # kept as asked.
 _OWN_PAST = _Lazy(
     r"\b(?:did|have|had|was|were)\s+(?:i|we)\b|\b(?:was|were)\s+(?:my|our)\b|\bdid\s+(?:my|our)\b"
+    # what the assistant said then: "what did you suggest", "you recommended"
+    r"|\byou\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)\b"
+    r"|\b(?:did|had|have)\s+you\s+(?:\w+\s+)?(?:say|tell|suggest|recommend|mention|give|show|propose|advise|pick|choose|work\s+out)\b"
     r"|\b(?:what|which|when|where|who|whom|how|why)\b[^.?!\n]{0,80}?\b(?:i|we)\s+(?:\w+ed|bought|got|went|made|took|told|gave|"
     r"ran|wrote|chose|met|spent|paid|sent|saw|found|left|began|kept|thought|put|had|ate|drove|flew|heard|sold|built|won|"
     r"lost|brought|caught|felt|held|knew|grew|drew|became|came|sat|wore|forgot|set\s+up|signed\s+up)\b"
