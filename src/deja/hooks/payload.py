@@ -288,6 +288,27 @@ def _points_back(text: str) -> bool:
     return not keywords(rest) or (bool(_CJK_CHAR.search(rest)) and len(rest) <= 6)
 
 
+def _lead_off(text: str) -> str | None:
+    """The question without its first lead-in clause, or None when it has none to drop."""
+    for m in _LEAD.finditer(text):
+        lead, rest = text[: m.start()], text[m.end():]
+        if len(lead) > 200 or not _QUESTION.search(rest):
+            continue
+        if _CJK_CHAR.search(lead):
+            # a Chinese lead-in goes when it says nothing (对了，请问), when its last clause points
+            # back and, without its cues, only a few characters are left (帮我回忆一下，之前跟你聊过的：),
+            # or when it points back and the question after it says what it is about on its own
+            # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？)
+            drop = not _QUESTION.search(lead) and (
+                not keywords(lead) or _points_back(_LEAD.split(lead)[-1])
+                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4))
+        else:
+            drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
+        if drop:
+            return rest
+    return None
+
+
 def question_text(text: str) -> str:
     """What a question about history searches for: its question sentences when the prompt has
     others besides ("I need this for a form. <question> Thanks."; a sentence that only points
@@ -300,19 +321,8 @@ def question_text(text: str) -> str:
     asked = [s for s in asked if not _points_back(s)] or asked
     if asked and len(asked) < len(sentences):
         text = " ".join(asked)
-    for m in _LEAD.finditer(text):
-        lead, rest = text[: m.start()], text[m.end():]
-        if len(lead) > 200 or not _QUESTION.search(rest):
-            continue
-        if _CJK_CHAR.search(lead):
-            # a Chinese lead-in goes when it says nothing (对了，请问) or its last clause points back
-            # and, without its cues, only a few characters are left (帮我回忆一下，之前跟你聊过的：)
-            drop = not _QUESTION.search(lead) and (not keywords(lead) or _points_back(_LEAD.split(lead)[-1]))
-        else:
-            drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
-        if drop:
-            text = rest
-            break
+    while (rest := _lead_off(text)) is not None:
+        text = rest
     return (without_cues(text) or text)[:QUESTION_CHARS]
 
 
