@@ -186,7 +186,9 @@ def _injected(text: str) -> bool:
 # conversation of ours, a person who said/told/suggested (or 说过/提过/聊过: a verb with the
 # aspect 过), memory (remember, recall, forgot; 回忆, 印象, 记不清).
 _CUE = _Lazy(
-    r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|"
+    # "before" said of the past ("we did this before", "told you before, but …"), not "before buying"
+    r"\bbefore(?=\s*(?:[.?!,;:)]|$|(?:but|and|so|too|already|then|right|now|that|this|or)\b))|"
+    r"\b(?:last\s+time|yesterday|previously|earlier|the\s+other\s+day|"
     r"last\s+(?:week|month|year|session|night|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind(?:s|ed)?\s+me|(?:do|did)\s+you\s+remember|"
     r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to|"
@@ -241,7 +243,8 @@ _ADVICE = _Lazy(
     r"\bhow\s+(?:do|can|could|should|would|might|will)\s+(?:i|we)\b(?!\s+(?:like|prefer|take|usually|normally))"
     r"|\b(?:should|can|could|shall|may|might)\s+(?:i|we)\b|\bwhat\s+should\b|\bhelp\s+me\b"
     r"|\b(?:i|we)\s+(?:want|need|plan|am\s+planning|'d\s+like|would\s+like)\s+to\b|\bis\s+it\s+(?:safe|ok|okay|possible|better|worth|bad|normal)\b"
-    r"|\bwhat(?:'s|\s+is)\s+the\s+best\b|\b(?:best|good)\s+way\b"
+    r"|\bwhat(?:'s|\s+is)\s+the\s+best\b|\b(?:best|good|right)\s+(?:way|option|choice|idea)s?\b"
+    r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
     r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)|帮我|给我(?:写|推荐|讲|想)|能不能|可以吗",
     re.I,
 )
