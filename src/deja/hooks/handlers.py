@@ -230,19 +230,19 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     state.mark("history-hint", *(f"shown:{h.session.key}" for h in chosen))
     head = f"deja: earlier sessions that may answer this ({FRAME}):"
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
-    said_by_you = parse(asked).asks_assistant
-    return wrap(head, [_hit_line(h, said_by_you) for h in chosen], tail)
+    asks_assistant = parse(asked).asks_assistant
+    return wrap(head, [_hit_line(h, asks_assistant) for h in chosen], tail)
 
 
-def _hit_line(h, said_by_you: bool = True) -> str:
+def _hit_line(h, asks_assistant: bool = True) -> str:
     """A session as the answer: the line that answers — the person's own best-matching turn when
-    the question is about what they said and that turn is no question itself ("I'm allergic to
-    sesame"), else the best-matching turn of the answering side (the assistant's), else its
+    the question is not about what the assistant said and that turn asks nothing itself ("I'm
+    allergic to sesame"), else the best-matching turn of the answering side (the assistant's), else its
     best match — and what it decided."""
     s = h.session
     best = h.answer if h.answer is not None and h.answer.text.strip() else None
     first = next((x for x in h.snippets if x.text.strip()), None)
-    if not said_by_you and first is not None and first.role == "user" and not _ASKED.search(first.text):
+    if not asks_assistant and first is not None and first.role == "user" and not _ASKED.search(first.text):
         best = first
     snip = best.text if best else first.text if first else ""
     title = clip(s.title, 80)
@@ -257,7 +257,7 @@ def _hit_line(h, said_by_you: bool = True) -> str:
 
 
 # A turn that asks rather than tells: the earlier question, not its answer.
-_ASKED = _Lazy(r"[?？]\s*$|[?？][^.。!！]*$|^\W*(?:how|what|why|which|can|could|should|is|are|do|does)\b|吗|怎么|什么|为什么", re.I)
+_ASKED = _Lazy(r"[?？][\s…]*$|^\W*(?:how|what|why|which|when|where|who|can|could|should|is|are|do|does|did)\b[^.!。！]*[?？]", re.I)
 
 
 _SHELL_TOOLS = {"bash", "shell", "run_shell_command", "exec_command", "local_shell", "terminal", "run_terminal_cmd",
