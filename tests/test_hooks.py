@@ -348,6 +348,11 @@ def test_how_a_prompt_asks_and_what_it_searches():
     assert asking("How do I fix a leaking tap?") == asking("我想学古筝，从哪里开始？") == "question"
     assert asking("What is the capital of Australia?") == "question"
     assert asking("Write a Makefile with tabs.") == asking("帮我写一个快速排序函数。") == ""
+    # words of the past that here point at none: a reminder to set, a password, before a clause, to go over
+    assert asking("Remind me to call mom tomorrow.") == asking("提醒我明天开会") == asking("别忘了带钥匙") == ""
+    assert asking("I forgot my password, how do I reset it?") == asking("What should I check before buying a car?") == "question"
+    assert asking("睡觉之前吃什么好？") == asking("从机场怎么过去？") == asking("怎么给面试官留下好印象？") == "question"
+    assert asking("之前我们聊过的那家餐厅叫什么？") == asking("I forgot. What is my rent?") == "cue"
     # the question sentence, without a lead-in that only points back or says nothing
     assert question_text("Going back to an older chat, which queue did we pick?") == "which queue pick?"
     assert question_text("Context: it came up before. What is my rent now? I need it tonight.") == "What is my rent now?"

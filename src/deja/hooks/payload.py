@@ -190,11 +190,13 @@ _CUE = _Lazy(
     r"\bbefore(?=\s*(?:[.?!,;:)]|$|(?:but|and|so|too|already|then|right|now|that|this|or)\b))|"
     r"\b(?:last\s+time|yesterday|previously|earlier|the\s+other\s+day|"
     r"last\s+(?:week|month|year|session|night|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind(?:s|ed)?\s+me|(?:do|did)\s+you\s+remember|"
+    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind(?:s|ed)?\s+me(?!\s+to\b)|(?:do|did)\s+you\s+remember|"
     r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to|"
     r"recall(?:ed|ing)?|(?:you|we|i)\s+(?:might|may|should|will|would|probably|still)?\s*remember|look(?:ing)?\s+back|go(?:ing)?\s+back|think(?:ing)?\s+back|back\s+(?:when|then)|"
     r"(?:jog|refresh(?:es|ed|ing)?)\s+my\s+memory|help\s+me\s+(?:remember|recall)|"
-    r"(?:i|we)\s+(?:forgot|forget|can'?t\s+remember|cannot\s+remember|don'?t\s+remember|lost\s+track|can'?t\s+recall)|"
+    # "I forgot." / "I forgot what we picked", not "I forgot my password"
+    r"(?:i|we)\s+(?:forgot|forget)(?=\s*(?:[.,:;!?]|$|what|which|when|where|who|how|why|if|whether))|"
+    r"(?:i|we)\s+(?:can'?t\s+remember|cannot\s+remember|don'?t\s+remember|lost\s+track|can'?t\s+recall)|"
     r"(?:older|earlier|previous|prior|past|old|last|other|another|one\s+of\s+(?:our|the|my))\s+(?:\w+\s+)?"
     r"(?:chats?|conversations?|sessions?|discussions?|threads?|exchanges?|talks?)|"
     r"(?:our|us)\s+(?:\w+\s+){0,2}(?:chats?|conversations?|sessions?|discussions?|threads?|exchanges?|talks?|history|notes)|"
@@ -204,10 +206,14 @@ _CUE = _Lazy(
     r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|(?:said|mentioned)\s+(?:it|that|this)\s+(?:once|before|earlier|already)|"
     r"we(?:'ve|\s+have)?\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:been\s+over|gone\s+(?:over|through)|talked|discussed|spoke|chatted|said|"
     r"went\s+(?:over|through)|covered|agreed|settled|sorted|chose|picked|looked\s+at|worked\s+on))\b"
-    r"|上次|上回|上一次|之前|昨天|以前|前天|前几天|前些天|上周|上个月|上个?星期|去年|那次|那天|曾经|先前|早些时候|早先|以往|当时|当初|那时候?|那会儿?|那阵子?|过去"
+    # 之前 as "before" a clause (睡觉之前) and 过去 as "go over" (怎么过去) point at no past
+    r"|(?:^|(?<=[\s，。？！：,.?!:我你他她们咱]))之前|之前(?=的|说|聊|提|跟|和|问|讨论|告诉|给|帮|用|那)"
+    r"|上次|上回|上一次|昨天|以前|前天|前几天|前些天|上周|上个月|上个?星期|去年|那次|那天|曾经|先前|早些时候|早先|以往|当时|当初|那时候?|那会儿?|那阵子?"
+    r"|(?<!怎么)(?<![走开飞跑送拿坐骑])过去"
     r"|前阵子|前一阵子?|前段时间|(?:一|两|三|半|几|好几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前"
     # the Chinese of "do you remember", "we talked about", "look back", "in the old chats"
-    r"|还记得|记得吗|记不记得|我记得|记不清|记不起|想不起|回忆|印象|忘了|忘记|提醒我"
+    r"|还记得|记得吗|记不记得|我记得|记不清|记不起|想不起|回忆|印象(?:中|里|吗)|有印象|没印象|(?<![别不要能])忘了|(?<![别不要能])忘记"
+    r"|提醒我(?!明天|今天|后天|待会|等会|下午|晚上|早上)"
     r"|聊过|谈过|讨论过|说过|讲过|提过|问过|告诉过|推荐过|建议过|介绍过|给过|帮过|教过|说到过|提到过|讲到过|聊到过|说起过"
     r"|回头|回顾|回想|翻一?翻|翻一下|翻看|聊天记录|历史记录|对话记录|历史对话|以前的记录|(?:那|上)次(?:的)?(?:对话|聊天)"
     r"|你(?:推荐|建议|介绍|告诉|讲|提)过",
@@ -231,7 +237,7 @@ _OWN_PAST = _Lazy(
 # A question: a question mark, a question word or auxiliary first, a Chinese question word.
 _QUESTION = _Lazy(
     r"[?？]|^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|does|is|are|was|were|can|could|should|would|"
-    r"will|have|has|had|tell\s+me|remind\s+me)\b|吗|什么|哪|几|多少|谁|怎么|为什么|是否|有没有|是不是",
+    r"will|have|has|had|tell\s+me|remind\s+me(?!\s+to\b))\b|吗|什么|哪|几|多少|谁|怎么|为什么|是否|有没有|是不是",
     re.I,
 )
 # A question about the person or what they were told: "what car do I drive", "what is my rent",
