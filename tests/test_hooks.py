@@ -353,6 +353,7 @@ def test_how_a_prompt_asks_and_what_it_searches():
     assert asking("I forgot my password, how do I reset it?") == asking("What should I check before buying a car?") == "question"
     assert asking("睡觉之前吃什么好？") == asking("从机场怎么过去？") == asking("怎么给面试官留下好印象？") == "question"
     assert asking("之前我们聊过的那家餐厅叫什么？") == asking("I forgot. What is my rent?") == "cue"
+    assert asking("So, what's our band's name again?") == asking("那家餐厅叫什么来着？") == asking("几天之前说的那家餐厅叫什么？") == "cue"
     # the question sentence, without a lead-in that only points back or says nothing
     assert question_text("Going back to an older chat, which queue did we pick?") == "which queue pick?"
     assert question_text("Context: it came up before. What is my rent now? I need it tonight.") == "What is my rent now?"
