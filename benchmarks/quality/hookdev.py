@@ -13,9 +13,7 @@ a question on the same topic. Scored like hookblind.py (its `score`, `merged`, `
 
 from __future__ import annotations
 
-import random
-
-from hookblind import lang_of
+import hookblind
 
 SEED = "hookdev-2026-12-01"
 SETS = ("memeval", "chat", "chat-heldout")
@@ -166,20 +164,9 @@ UNRELATED: dict[str, list[str]] = {
 
 
 def history(qs: list[dict], set_name: str, home: str) -> list[dict]:
-    """One HOME's history prompts: each answerable question in one template (fixed seed per set
-    and HOME), with the sessions that answer it."""
-    rng = random.Random(f"{SEED}:{set_name}:{home}")
-    out = []
-    for q in qs:
-        if q.get("kind") == "abstain" or not (q.get("sessions") or [q.get("session")])[0]:
-            continue
-        lang = lang_of(q)
-        pos, tpl = rng.choice(TEMPLATES[lang])
-        text = q["question"]
-        out.append({"prompt": tpl.format(q=text, ql=text[:1].lower() + text[1:]), "lang": lang, "position": pos,
-                    "sessions": q.get("sessions") or [q["session"]]})
-    return out
+    """One HOME's history prompts: each answerable question in one of these templates."""
+    return hookblind.history(qs, set_name, home, TEMPLATES, SEED)
 
 
 def unrelated(qs: list[dict]) -> list[dict]:
-    return [{"prompt": p, "lang": lang} for lang in sorted({lang_of(q) for q in qs}) for p in UNRELATED[lang]]
+    return hookblind.unrelated(qs, UNRELATED)
