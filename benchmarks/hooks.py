@@ -61,6 +61,11 @@ def pick_payloads(home: Path) -> dict[str, dict]:
         "prompt: ordinary": base | {"hook_event_name": "UserPromptSubmit",
                                     "prompt": "the scheduler worker leaks memory when the queue is full"},
         "prompt: preference": base | {"hook_event_name": "UserPromptSubmit", "prompt": "which test runner do I prefer?"},
+        # questions without a cue: searched the question way since session 6, answered only on a strong match
+        "prompt: question about the person": base | {"hook_event_name": "UserPromptSubmit",
+                                                    "prompt": "What connection pool size do we use for the gateway?"},
+        "prompt: unrelated question": base | {"hook_event_name": "UserPromptSubmit",
+                                             "prompt": "How do I center a div with flexbox?"},
         "tool: Edit": base | {"hook_event_name": "PreToolUse", "tool_name": "Edit",
                               "tool_input": {"file_path": path, "old_string": "a", "new_string": "b"}},
         "tool: Bash": base | {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "pytest -q"}},
@@ -78,31 +83,42 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def measure(home: Path, payloads: dict[str, dict], runs: int) -> list[dict]:
+    """Per hook: wall time as the agent waits for a new process, and in-process; CPU time
+    (user + sys) of both, which load on a shared machine disturbs less than wall time."""
+    import resource
+
     from deja.hooks import handlers as hooks
+
+    def children_cpu() -> float:
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
 
     env = dict(os.environ, HOME=str(home))
     out = []
     for name, payload in payloads.items():
         kind = kind_of(name)
-        wall, inproc, answered = [], [], 0
+        wall, inproc, cpu, inproc_cpu, answered = [], [], [], [], 0
         for i in range(runs + 1):  # the first run warms the page cache and is not counted
             data = json.dumps(payload | {"session_id": f"bench-{time.time_ns()}-{i}"}, ensure_ascii=False).encode()
-            t0 = time.perf_counter()
+            c0, t0 = children_cpu(), time.perf_counter()
             p = subprocess.run([sys.executable, "-m", "deja", f"hook-{kind}"], input=data, capture_output=True, env=env)
-            dt = time.perf_counter() - t0
-            t1 = time.perf_counter()
+            dt, dc = time.perf_counter() - t0, children_cpu() - c0
+            c1, t1 = time.process_time(), time.perf_counter()
             hooks.run(kind, data.replace(b"bench-", b"bench-inproc-"))
-            di = time.perf_counter() - t1
+            di, dci = time.perf_counter() - t1, time.process_time() - c1
             if i:
                 wall.append(dt * 1000)
                 inproc.append(di * 1000)
+                cpu.append(dc * 1000)
+                inproc_cpu.append(dci * 1000)
                 answered += bool(p.stdout.strip())
             if p.returncode != 0:
                 raise SystemExit(f"hook-{kind} exited {p.returncode}: {p.stderr.decode()[:300]}")
         out.append({"hook": name, "runs": runs, "answered": answered,
                     "median_ms": round(statistics.median(wall), 1), "p95_ms": round(percentile(wall, 0.95), 1),
                     "inproc_median_ms": round(statistics.median(inproc), 1),
-                    "inproc_p95_ms": round(percentile(inproc, 0.95), 1)})
+                    "inproc_p95_ms": round(percentile(inproc, 0.95), 1),
+                    "cpu_median_ms": round(statistics.median(cpu), 1), "inproc_cpu_median_ms": round(statistics.median(inproc_cpu), 1)})
     return out
 
 
@@ -139,16 +155,17 @@ def main() -> None:
     results = measure(home, payloads, args.runs)
     print(f"index: {sessions} sessions, {records} records, {size / 2**20:.0f} MiB ({paths.index_dir()})")
     print(f"process start-up, empty stdin: median {statistics.median(t):.1f} ms, p95 {percentile(t, 0.95):.1f} ms\n")
-    print("| hook | answered | median ms | p95 ms | in-process median ms | in-process p95 ms |")
-    print("|---|---|---|---|---|---|")
+    print("| hook | answered | median ms | p95 ms | CPU median ms | in-process median ms | in-process p95 ms | in-process CPU median ms |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['hook']} | {r['answered']}/{r['runs']} | {r['median_ms']} | {r['p95_ms']} | "
-              f"{r['inproc_median_ms']} | {r['inproc_p95_ms']} |")
+        print(f"| {r['hook']} | {r['answered']}/{r['runs']} | {r['median_ms']} | {r['p95_ms']} | {r['cpu_median_ms']} | "
+              f"{r['inproc_median_ms']} | {r['inproc_p95_ms']} | {r['inproc_cpu_median_ms']} |")
     if args.json:
         args.json.write_text(json.dumps({"sessions": sessions, "records": records, "index_bytes": size,
                                          "startup_median_ms": round(statistics.median(t), 1), "hooks": results}, indent=1))
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT / "src"))
+    if not os.environ.get("PYTHONPATH"):  # PYTHONPATH=OTHER/src measures another tree's code (an A/B)
+        sys.path.insert(0, str(ROOT / "src"))
     main()

@@ -61,3 +61,15 @@ def test_run_py_scores_the_set_through_the_real_prompt_hook(home):
     assert 0 <= res["en"]["answered"] <= res["en"]["injected"] <= answerable
     assert len(res.get("missed", [])) == answerable - res["en"]["answered"]
     assert set(res.get("injected", [])) <= set(hookblind.UNRELATED["en"])
+
+
+def test_hook2s_tuning_set_is_new_and_drawn_the_blind_sets_way():
+    import hookdev
+
+    assert hookdev.history(QS, "memeval", "h0") == hookdev.history(QS, "memeval", "h0")
+    assert [h["sessions"] for h in hookdev.history(QS, "memeval", "h0")] == [["s-car"], ["s-sis"], ["s-zh"]]
+    for lang in ("en", "zh"):
+        mine = {t for _, t in hookdev.TEMPLATES[lang]}
+        assert not mine & {t for _, t in hookblind.TEMPLATES[lang]} - {"{q}"}
+        assert not set(hookdev.UNRELATED[lang]) & set(hookblind.UNRELATED[lang])
+        assert {u["prompt"] for u in hookdev.unrelated([QS[0] | {"lang": lang}])} == set(hookdev.UNRELATED[lang])

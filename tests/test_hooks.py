@@ -90,6 +90,13 @@ def chats(home):
     ("你推荐过订单通知用哪个消息队列？", "bbbb0003"),
     # a question of preference about the past is history too: the preference was said there
     ("Last time, what did I say I prefer for Makefile indentation?", "bbbb0001"),
+    # ways of pointing back that are no fixed phrase: memory, a time back then, our old chats
+    ("Jog my memory: which guesthouse in Lisbon?", "bbbb0002"),
+    ("Which guesthouse in Lisbon? It came up between us once.", "bbbb0002"),
+    ("我记不清了，订单通知最后用的是哪个消息队列？", "bbbb0003"),
+    ("前阵子问过你，订单通知用的是哪个消息队列？", "bbbb0003"),
+    # no cue and no past tense: a question about the person, answered on a strong match
+    ("Where am I staying in Lisbon?", "bbbb0002"),
 ])
 def test_history_question_in_its_many_forms_names_the_session(chats, question, session):
     code, out, err = hook("prompt", prompt_payload(question, f"conv-{session}"))
@@ -103,9 +110,35 @@ def test_history_question_in_its_many_forms_names_the_session(chats, question, s
     "Explain how message queues like RabbitMQ and Kafka differ.",
     "Remember to keep four spaces in the Python code.",
     "写一个消息队列的消费者示例",
+    # questions, searched the question way, that no session answers strongly
+    "What is the capital of Australia?",
+    "How do I pick a quiet hotel in Lisbon for a family?",
+    "Kafka 的分区数一般怎么设置？",
+    # "before" here is no time back then
+    "What should I check before booking a guesthouse in Lisbon?",
 ])
 def test_a_request_that_shares_words_with_history_is_not_a_history_question(chats, prompt):
     assert "earlier sessions" not in hook("prompt", prompt_payload(prompt, "conv-req"))[1]
+
+
+def test_the_injection_quotes_the_line_that_answers(chats):
+    # a question about what the person said: their own statement, not the assistant's reply
+    ctx = context_of(hook("prompt", prompt_payload("Where am I staying in Lisbon?", "conv-line"))[1], "UserPromptSubmit")
+    assert "Alfama guesthouse" in ctx
+    # a question about what the assistant said: its answer
+    ctx = context_of(hook("prompt", prompt_payload("你推荐过订单通知用哪个消息队列？", "conv-line2"))[1], "UserPromptSubmit")
+    assert "最后用 RabbitMQ" in ctx
+
+
+def test_a_chinese_cue_taken_out_leaves_the_question_searchable(home):
+    # 说过 taken out with a gap left "几次加班到很晚" a run with no filler: one exact phrase no text holds
+    (Transcript("cccc0001-0000-4000-8000-000000000001", "/home/dev/notes", 10)
+     .user("这周我加班到很晚好几次，周二周三周四都是十一点才走").say("注意休息，加班太多效率会下降。").write(home))
+    (Transcript("cccc0002-0000-4000-8000-000000000002", "/home/dev/notes", 11)
+     .user("帮我写一个周报的模板").say("好的，周报可以分成本周进展、问题和下周计划三部分。").write(home))
+    deja("index")
+    ctx = context_of(hook("prompt", prompt_payload("请问我跟你说过几次加班到很晚？", "conv-zh"))[1], "UserPromptSubmit")
+    assert "cccc0001" in ctx and "cccc0002" not in ctx
 
 
 @pytest.mark.parametrize("payload", [
@@ -302,4 +335,31 @@ def test_keywords_and_question_kinds():
     assert not is_history_question("Why is my build failing?") and not is_history_question("这个错误是什么意思？")
     assert without_cues("Going back to an older chat, which queue did we pick?") == "to an , which queue pick?"
     assert without_cues("你推荐过哪个消息队列？") == "哪个消息队列？"
+    assert without_cues("请问我跟你说过几次加班到很晚？") == "请问我跟你几次加班到很晚？"
     assert keywords("<deja-recall>上次 数据库</deja-recall> 缓存命中率") == ["缓存命中率"]
+
+
+def test_how_a_prompt_asks_and_what_it_searches():
+    from deja.hooks.payload import asking, question_text
+
+    assert asking("Refresh my memory: which hotel?") == asking("帮我回忆一下，我开的是什么车？") == "cue"
+    assert asking("What did you suggest for the accent wall?") == "cue"
+    assert asking("What car do I drive?") == asking("我开的是什么车？") == "personal"
+    assert asking("How do I fix a leaking tap?") == asking("我想学古筝，从哪里开始？") == "question"
+    assert asking("What is the capital of Australia?") == "question"
+    assert asking("Write a Makefile with tabs.") == asking("帮我写一个快速排序函数。") == ""
+    # words of the past that here point at none: a reminder to set, a password, before a clause, to go over
+    assert asking("Remind me to call mom tomorrow.") == asking("提醒我明天开会") == asking("别忘了带钥匙") == ""
+    assert asking("I forgot my password, how do I reset it?") == asking("What should I check before buying a car?") == "question"
+    assert asking("睡觉之前吃什么好？") == asking("从机场怎么过去？") == asking("怎么给面试官留下好印象？") == "question"
+    assert asking("之前我们聊过的那家餐厅叫什么？") == asking("I forgot. What is my rent?") == "cue"
+    assert asking("So, what's our band's name again?") == asking("那家餐厅叫什么来着？") == asking("几天之前说的那家餐厅叫什么？") == "cue"
+    # the question sentence, without a lead-in that only points back or says nothing
+    assert question_text("Going back to an older chat, which queue did we pick?") == "which queue pick?"
+    assert question_text("Context: it came up before. What is my rent now? I need it tonight.") == "What is my rent now?"
+    assert question_text("Hmm, who is my manager?") == "who is my manager?"
+    assert question_text("你还有印象吗？我是什么时候拿到驾照的？") == "我是什么时候拿到驾照的？"
+    assert question_text("帮我回忆一下，我开的是什么车？") == "我开的是什么车？"
+    # a lead-in that says what the question is about stays
+    assert question_text("我上周说的那家餐厅，叫什么名字？") == "我说的那家餐厅，叫什么名字？"
+    assert question_text("In the Lisbon trip, which hotel did we pick?").startswith("In the Lisbon trip")

@@ -168,25 +168,28 @@ def lang_of(q: dict) -> str:
     return q.get("lang") or "en"
 
 
-def history(qs: list[dict], set_name: str, home: str) -> list[dict]:
+def history(qs: list[dict], set_name: str, home: str, templates: dict | None = None, seed: str = SEED) -> list[dict]:
     """The history prompts of one HOME: each answerable question in one template, drawn by the
-    fixed seed of (set, HOME); the row keeps the question's answering sessions."""
-    rng = random.Random(f"{SEED}:{set_name}:{home}")
+    fixed seed of (set, HOME); the row keeps the question's answering sessions. (hookdev.py
+    draws its own `templates` with its own `seed` the same way.)"""
+    templates = TEMPLATES if templates is None else templates
+    rng = random.Random(f"{seed}:{set_name}:{home}")
     out = []
     for q in qs:
         if q.get("kind") == "abstain" or not (q.get("sessions") or [q.get("session")])[0]:
             continue
         lang = lang_of(q)
-        pos, tpl = rng.choice(TEMPLATES[lang])
+        pos, tpl = rng.choice(templates[lang])
         text = q["question"]
         out.append({"prompt": tpl.format(q=text, ql=text[:1].lower() + text[1:]), "lang": lang, "position": pos,
                     "sessions": q.get("sessions") or [q["session"]]})
     return out
 
 
-def unrelated(qs: list[dict]) -> list[dict]:
+def unrelated(qs: list[dict], prompts: dict | None = None) -> list[dict]:
     """The unrelated prompts asked in a HOME: those of its questions' language(s)."""
-    return [{"prompt": p, "lang": lang} for lang in sorted({lang_of(q) for q in qs}) for p in UNRELATED[lang]]
+    prompts = UNRELATED if prompts is None else prompts
+    return [{"prompt": p, "lang": lang} for lang in sorted({lang_of(q) for q in qs}) for p in prompts[lang]]
 
 
 def score(hist: list[dict], hist_out: list[str], other: list[dict], other_out: list[str]) -> dict:

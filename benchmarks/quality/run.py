@@ -20,7 +20,9 @@ memeval2 (memeval2.py, the held-out set of session 6) brings its own hook set: e
 question behind a cue before, after or inside it (or none), and unrelated requests, scored as
 above and per language and cue position.
 --hooks-blind also runs the blind hook set (hookblind.py: new cues in any position, new unrelated
-prompts) on memeval and chat-heldout, scored per language and per cue position.
+prompts) on memeval and chat-heldout, scored per language and per cue position; --hooks-dev the
+set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and chat-heldout.
+--hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
@@ -40,6 +42,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import hookblind  # noqa: E402
+import hookdev  # noqa: E402
 import hookset  # noqa: E402
 import make  # noqa: E402
 
@@ -124,11 +127,12 @@ def run_set(root: Path, name: str, args) -> dict:
         home.mkdir(parents=True)
         make.make(home, name, NOISE_MB.get(name, 0), args.seed)
     homes = sorted(home.glob("h[0-9]*")) if name in make.MULTI else [home]
-    rows, hooks, base, blind = [], [], [], []
+    rows, hooks, base, blind, dev = [], [], [], [], []
     for h in homes:
         env = _env(h, args)
         qs = json.loads((h / "questions.json").read_text())
-        for q, got in zip(qs, ask(env, [q["question"] for q in qs], args.inproc, args.semantic)):
+        asked = [] if args.hooks_only else ask(env, [q["question"] for q in qs], args.inproc, args.semantic)
+        for q, got in zip(qs, asked):
             rows.append(q | {"rank": rank_of(q, got["ids"]), "tier": got["tier"], "total": got["total"],
                              "top": got["ids"][:3], "home": h.name,
                              "abstained": not got["ids"] or got["tier"] in ("none", "weak") or got.get("rc") == 1})
@@ -141,6 +145,8 @@ def run_set(root: Path, name: str, args) -> dict:
             hooks.append(run_hooks(env, name, qs, h.name))
         if args.hooks_blind and name in hookblind.SETS:
             blind.append(run_blind(env, name, h.name, qs))
+        if args.hooks_dev and name in hookdev.SETS:
+            dev.append(run_blind(env, name, h.name, qs, hookdev))
     out: dict = {"questions": scores(rows), "rows": rows}
     if any("kind" in r for r in rows):
         out["kinds"] = by_kind(rows)
@@ -154,6 +160,8 @@ def run_set(root: Path, name: str, args) -> dict:
             out["hooks"]["by"] = memeval2.merged_by(hooks)
     if blind:
         out["blind"] = hookblind.merged(blind)
+    if dev:
+        out["dev"] = hookblind.merged(dev)
     return out
 
 
@@ -217,9 +225,9 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
             "noisy": [p for p, t in zip(unrelated, other) if t]}
 
 
-def run_blind(env: dict, name: str, home: str, qs: list[dict]) -> dict:
-    """The blind hook set (hookblind.py) in one HOME, through the real prompt hook."""
-    hist, other = hookblind.history(qs, name, home), hookblind.unrelated(qs)
+def run_blind(env: dict, name: str, home: str, qs: list[dict], prompts=hookblind) -> dict:
+    """The blind hook set (hookblind.py; or hookdev.py) in one HOME, through the real prompt hook."""
+    hist, other = prompts.history(qs, name, home), prompts.unrelated(qs)
     got = _hooked(env, [p["prompt"] for p in hist + other])
     return hookblind.score(hist, got[: len(hist)], other, got[len(hist):])
 
@@ -256,6 +264,8 @@ def main() -> None:
     ap.add_argument("--misses", action="store_true", help="list the questions not ranked first")
     ap.add_argument("--no-hooks", action="store_true", help="skip the hook set")
     ap.add_argument("--hooks-blind", action="store_true", help=f"also the blind hook set (hookblind.py) on {', '.join(hookblind.SETS)}")
+    ap.add_argument("--hooks-dev", action="store_true", help=f"also hook2's tuning hook set (hookdev.py) on {', '.join(hookdev.SETS)}")
+    ap.add_argument("--hooks-only", action="store_true", help="only the hook sets, no searches")
     ap.add_argument("--baseline", action="store_true", help="also rank with the BM25 baseline (bm25.py), in-process")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
@@ -285,13 +295,14 @@ def main() -> None:
                 import memeval2
 
                 print(f"\n{n} hook set per language and cue position\n\n" + memeval2.table(h["by"]))
-    blinds = {n: r["blind"] for n, r in results.items() if "blind" in r}
-    if blinds:
-        print("\nblind hook set (hookblind.py)\n\n" + hookblind.HEADER)
-        for n, b in blinds.items():
-            print(hookblind.table(n, b))
-        if len(blinds) > 1:
-            print(hookblind.table("all", hookblind.merged(list(blinds.values()))))
+    for key, title in (("blind", "blind hook set (hookblind.py)"), ("dev", "hook2's tuning hook set (hookdev.py)")):
+        blinds = {n: r[key] for n, r in results.items() if key in r}
+        if blinds:
+            print(f"\n{title}\n\n" + hookblind.HEADER)
+            for n, b in blinds.items():
+                print(hookblind.table(n, b))
+            if len(blinds) > 1:
+                print(hookblind.table("all", hookblind.merged(list(blinds.values()))))
     if args.misses:
         for n, r in results.items():
             for row in r["rows"]:
@@ -305,10 +316,11 @@ def main() -> None:
                 print(f"- {n} hook missed: {p}")
             for p in r.get("hooks", {}).get("noisy", []):
                 print(f"- {n} hook injected: {p}")
-            for p in r.get("blind", {}).get("missed", []):
-                print(f"- {n} blind hook missed: {p}")
-            for p in r.get("blind", {}).get("injected", []):
-                print(f"- {n} blind hook injected: {p}")
+            for key in ("blind", "dev"):
+                for p in r.get(key, {}).get("missed", []):
+                    print(f"- {n} {key} hook missed: {p}")
+                for p in r.get(key, {}).get("injected", []):
+                    print(f"- {n} {key} hook injected: {p}")
 
 
 if __name__ == "__main__":

@@ -48,10 +48,13 @@ from deja.hooks.payload import (
     _Lazy,
     _date,
     _str,
+    STRONG,
+    asking,
     is_history_question,
     keywords,
     one_line,
     parse_payload,
+    question_text,
     render,
     wrap,
 )
@@ -161,33 +164,22 @@ def context(p: Payload, store) -> str:
 
 
 def prompt(p: Payload, store, state: State) -> str:
-    """Prompt submitted: recall when history has something specific; dated sessions for a
-    question about the past, a preference included (once per conversation)."""
+    """Prompt submitted: for a question, the sessions that answer it when the match is strong
+    enough for how it asks (once per conversation); for anything else, recall when every word
+    is in a few sessions."""
     if not p.typed or not p.prompt.strip():
         return ""
+    kind = asking(p.prompt)
+    if kind:
+        return _answer(p, store, state, kind)
     words = keywords(p.prompt)
     if not words:
         return ""
     from deja.search import Options, search
 
-    history = is_history_question(p.prompt) and not state.seen("history-hint")
-    if history:
-        # a question about the past is searched as asked, less its cues: ranked by its rare
-        # words, filler dropped
-        from deja.hooks.payload import QUESTION_CHARS, strip_recall, without_cues
-
-        asked = strip_recall(p.prompt)
-        res = search(store, (without_cues(asked) or asked)[:QUESTION_CHARS], Options(limit=RECALL_SESSIONS + 4))
-    else:
-        query = " ".join(f'"{w}"' if " " in w else w for w in words)
-        res = search(store, query, Options(limit=RECALL_SESSIONS + 4, exact_only=True))
+    query = " ".join(f'"{w}"' if " " in w else w for w in words)
+    res = search(store, query, Options(limit=RECALL_SESSIONS + 4, exact_only=True))
     hits = [h for h in res.hits if h.session.id != p.session]
-    if history and hits and res.tier not in ("weak", "none"):
-        chosen = hits[:RECALL_SESSIONS]
-        state.mark("history-hint", *(f"shown:{h.session.key}" for h in chosen))
-        head = f"deja: earlier sessions that may answer this ({FRAME}):"
-        tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
-        return wrap(head, [_hit_line(h) for h in chosen], tail)
     if res.tier != "exact" or not hits:
         return ""
     sessions = store.catalog.totals()[1]
@@ -201,12 +193,58 @@ def prompt(p: Payload, store, state: State) -> str:
     return wrap(head, [_hit_line(h) for h in fresh])
 
 
-def _hit_line(h) -> str:
-    """A session as the answer: its best-matching turn of the answering side (else its best
-    match), and what it decided."""
+def strong(kind: str, hits: list, tier: str) -> bool:
+    """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
+    Never the weak tier. A question that points back at history needs only a match; one about
+    the person, or any other question, needs the best session to hold most of the question's
+    rarity (coverage) and to stand out from the next (margin)."""
+    if not hits or tier in ("weak", "none"):
+        return False
+    if kind == "cue":
+        return True
+    coverage, margin = STRONG[kind]
+    best = hits[0]
+    runner = hits[1].score if len(hits) > 1 else 0.0
+    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner)
+
+
+def _answer(p: Payload, store, state: State, kind: str) -> str:
+    """A question, searched the question way (as `deja search` ranks one: filler dropped, rare
+    words weighed), its cues taken out; the sessions that answer it when the match is strong."""
+    if state.seen("history-hint"):
+        return ""
+    from deja.errors import QueryError
+    from deja.search import Options, search
+
+    asked = question_text(p.prompt)
+    try:
+        res = search(store, asked, Options(limit=RECALL_SESSIONS + 4))
+    except QueryError:
+        return ""  # nothing but filler
+    hits = [h for h in res.hits if h.session.id != p.session]
+    if not strong(kind, hits, res.tier):
+        return ""
+    from deja.search.query import parse
+
+    chosen = hits[:RECALL_SESSIONS]
+    state.mark("history-hint", *(f"shown:{h.session.key}" for h in chosen))
+    head = f"deja: earlier sessions that may answer this ({FRAME}):"
+    tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
+    asks_assistant = parse(asked).asks_assistant
+    return wrap(head, [_hit_line(h, asks_assistant) for h in chosen], tail)
+
+
+def _hit_line(h, asks_assistant: bool = True) -> str:
+    """A session as the answer: the line that answers — the person's own best-matching turn when
+    the question is not about what the assistant said and that turn asks nothing itself ("I'm
+    allergic to sesame"), else the best-matching turn of the answering side (the assistant's), else its
+    best match — and what it decided."""
     s = h.session
     best = h.answer if h.answer is not None and h.answer.text.strip() else None
-    snip = best.text if best else next((x.text for x in h.snippets if x.text.strip()), "")
+    first = next((x for x in h.snippets if x.text.strip()), None)
+    if not asks_assistant and first is not None and first.role == "user" and not _ASKED.search(first.text):
+        best = first
+    snip = best.text if best else first.text if first else ""
     title = clip(s.title, 80)
     line = f"- {_ref(s)}"
     if title:
@@ -216,6 +254,10 @@ def _hit_line(h) -> str:
     if h.decision and h.decision.strip() not in snip:
         line += f" — decided: {clip(h.decision, SNIPPET_CHARS)}"
     return line
+
+
+# A turn that asks rather than tells: the earlier question, not its answer.
+_ASKED = _Lazy(r"[?？][\s…]*$|^\W*(?:how|what|why|which|when|where|who|can|could|should|is|are|do|does|did)\b[^.!。！]*[?？]", re.I)
 
 
 _SHELL_TOOLS = {"bash", "shell", "run_shell_command", "exec_command", "local_shell", "terminal", "run_terminal_cmd",

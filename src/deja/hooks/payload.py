@@ -42,6 +42,10 @@ CONTEXT_NOTES = 5
 # match a large share of all history are not a memory, they are vocabulary.
 RECALL_MAX_SHARE = 0.05
 RECALL_MIN_MATCHES = 3
+# A question without a cue is answered only on a strong match (handlers.strong): the best session
+# holds at least this share of its rarity and outscores the next by this factor. A question
+# about the person (`personal`) asks less than any other question.
+STRONG = {"personal": (0.45, 1.1), "question": (0.8, 1.3)}
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -175,31 +179,57 @@ def _injected(text: str) -> bool:
 
 # -- what a question is about
 
-# A question about the past is told by two kinds of sign. A cue points back at an earlier
-# conversation or time ("last time", "you might recall", "look back", "in an older chat", 上次,
-# 回头看, 你推荐过): it is talk about the conversation, so it is taken out of what is searched.
-# A question about the person's own past ("what was the name of the hotel I booked", "did I …",
-# 我…过) needs no cue word: its words are the question, kept as asked.
+# How a prompt asks about history. A *cue* points back at an earlier conversation or time ("last
+# time", "you might recall", "jog my memory", "in one of our old chats", "weeks ago", 上次, 回头看,
+# 你推荐过, 前阵子, 聊天记录): it is talk about the conversation, so it is taken out of what is
+# searched. It is built from kinds of sign, not one phrase each: a time back then, a
+# conversation of ours, a person who said/told/suggested (or 说过/提过/聊过: a verb with the
+# aspect 过), memory (remember, recall, forgot; 回忆, 印象, 记不清).
 _CUE = _Lazy(
-    r"\b(?:last\s+time|before|yesterday|previously|earlier|the\s+other\s+day|last\s+(?:week|month|year|session)|"
-    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind\s+me|(?:do|did)\s+you\s+remember|"
-    r"remember\s+(?:when|what|how|which|where|who|why|the)|used\s+to|"
+    # "before" said of the past ("we did this before", "told you before, but …"), not "before buying"
+    r"\bbefore(?=\s*(?:[.?!,;:)]|$|(?:but|and|so|too|already|then|right|now|that|this|or)\b))|"
+    r"\b(?:last\s+time|yesterday|previously|earlier|the\s+other\s+day|"
+    r"last\s+(?:week|month|year|session|night|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:did|have|had)\s+we|we\s+(?:did|had|used|tried|fixed|decided)|remind(?:s|ed)?\s+me(?!\s+to\b)|(?:do|did)\s+you\s+remember|"
+    r"remember\s+(?:when|what|how|which|where|who|why|the|our|that|this|us)|used\s+to|"
+    # "what was it again?", "what's our band's name again?"
+    r"again\s*(?=[?？.…]|$)|"
     r"recall(?:ed|ing)?|(?:you|we|i)\s+(?:might|may|should|will|would|probably|still)?\s*remember|look(?:ing)?\s+back|go(?:ing)?\s+back|think(?:ing)?\s+back|back\s+(?:when|then)|"
-    r"(?:older|earlier|previous|prior|past|old|last|other|another|one\s+of\s+(?:our|the|my))\s+"
+    r"(?:jog|refresh(?:es|ed|ing)?)\s+my\s+memory|help\s+me\s+(?:remember|recall)|"
+    # "I forgot." / "I forgot what we picked", not "I forgot my password"
+    r"(?:i|we)\s+(?:forgot|forget)(?=\s*(?:[.,:;!?]|$|what|which|when|where|who|how|why|if|whether))|"
+    r"(?:i|we)\s+(?:can'?t\s+remember|cannot\s+remember|don'?t\s+remember|lost\s+track|can'?t\s+recall)|"
+    r"(?:older|earlier|previous|prior|past|old|last|other|another|one\s+of\s+(?:our|the|my))\s+(?:\w+\s+)?"
     r"(?:chats?|conversations?|sessions?|discussions?|threads?|exchanges?|talks?)|"
-    r"at\s+some\s+point|from\s+before|a\s+while\s+(?:ago|back)|some\s+time\s+ago|\w+\s+ago|once\s+told|"
-    r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+(?:you|u)|"
-    r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|"
-    r"you\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)|"
-    r"we\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:talked|discussed|spoke|chatted|went\s+over|covered|agreed|settled|chose|picked|looked\s+at|worked\s+on))\b"
-    r"|上次|上回|上一次|之前|昨天|以前|前天|前几天|前些天|上周|上个月|去年|那次|那天|曾经|先前|早些时候|早先|以往|当时|那时候?|那会儿?|过去"
+    r"(?:our|us)\s+(?:\w+\s+){0,2}(?:chats?|conversations?|sessions?|discussions?|threads?|exchanges?|talks?|history|notes)|"
+    r"your\s+(?:\w+\s+)?(?:history|records|notes|memory)\s+(?:with|of)\s+(?:me|us)|"
+    r"(?:chats?|conversations?)\s+(?:history|log)|between\s+us|(?:came|come|comes|brought)\s+up|"
+    r"at\s+some\s+point|from\s+before|a\s+while\s+(?:ago|back)|some\s+time\s+ago|\w+\s+ago|(?:days?|weeks?|months?|years?)\s+back|once\s+told|"
+    r"(?:i|we)\s+(?:once\s+|already\s+|ever\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+(?:you|u)|"
+    r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|(?:said|mentioned)\s+(?:it|that|this)\s+(?:once|before|earlier|already)|"
+    r"we(?:'ve|\s+have)?\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:been\s+over|gone\s+(?:over|through)|talked|discussed|spoke|chatted|said|"
+    r"went\s+(?:over|through)|covered|agreed|settled|sorted|chose|picked|looked\s+at|worked\s+on))\b"
+    # 之前 as "before" a clause (睡觉之前) and 过去 as "go over" (怎么过去) point at no past
+    r"|(?:^|(?<=[\s，。？！：,.?!:我你他她们咱次天周月年]))之前|之前(?=的|说|聊|提|跟|和|问|讨论|告诉|给|帮|用|那)"
+    r"|上次|上回|上一次|昨天|以前|前天|前几天|前些天|上周|上个月|上个?星期|去年|那次|那天|曾经|先前|早些时候|早先|以往|当时|当初|那时候?|那会儿?|那阵子?"
+    r"|(?<!怎么)(?<![走开飞跑送拿坐骑])过去"
+    r"|前阵子|前一阵子?|前段时间|(?:一|两|三|半|几|好几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前"
     # the Chinese of "do you remember", "we talked about", "look back", "in the old chats"
-    r"|还记得|记得吗|记不记得|我记得|聊过|谈过|讨论过|说过|提过|提到过|说起过|回头|回顾|回想|翻一?翻|翻一下|翻看|聊天记录|历史记录|以前的记录"
+    r"|还记得|记得吗|记不记得|我记得|记不清|记不起|想不起|回忆|印象(?:中|里|吗)|有印象|没印象|(?<![别不要能])忘了|(?<![别不要能])忘记"
+    r"|提醒我(?!明天|今天|后天|待会|等会|下午|晚上|早上)|来着|(?:聊天|对话|你的|我们的|咱们的)记录|记录里"
+    r"|聊过|谈过|讨论过|说过|讲过|提过|问过|告诉过|推荐过|建议过|介绍过|给过|帮过|教过|说到过|提到过|讲到过|聊到过|说起过"
+    r"|回头|回顾|回想|翻一?翻|翻一下|翻看|聊天记录|历史记录|对话记录|历史对话|以前的记录|(?:那|上)次(?:的)?(?:对话|聊天)"
     r"|你(?:推荐|建议|介绍|告诉|讲|提)过",
     re.I,
 )
+# A question about the person's own past needs no cue word ("what was the name of the hotel I
+# booked", "did I …", "which city did my sister move to", 我…过): its words are the question,
+# kept as asked.
 _OWN_PAST = _Lazy(
-    r"\b(?:did|have|had|was|were)\s+(?:i|we)\b|\b(?:was|were)\s+(?:my|our)\b"
+    r"\b(?:did|have|had|was|were)\s+(?:i|we)\b|\b(?:was|were)\s+(?:my|our)\b|\bdid\s+(?:my|our)\b"
+    # what the assistant said then: "what did you suggest", "you recommended"
+    r"|\byou\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)\b"
+    r"|\b(?:did|had|have)\s+you\s+(?:\w+\s+)?(?:say|tell|suggest|recommend|mention|give|show|propose|advise|pick|choose|work\s+out)\b"
     r"|\b(?:what|which|when|where|who|whom|how|why)\b[^.?!\n]{0,80}?\b(?:i|we)\s+(?:\w+ed|bought|got|went|made|took|told|gave|"
     r"ran|wrote|chose|met|spent|paid|sent|saw|found|left|began|kept|thought|put|had|ate|drove|flew|heard|sold|built|won|"
     r"lost|brought|caught|felt|held|knew|grew|drew|became|came|sat|wore|forgot|set\s+up|signed\s+up)\b"
@@ -207,28 +237,119 @@ _OWN_PAST = _Lazy(
     r"|我们?[^，。？！,.?!\s]{0,8}过",
     re.I,
 )
-
-# Words that say what to do rather than what about: left out of a prompt's keywords on top of
-# the filler every query drops (tokenizer.FILLER_EN / FILLER_ZH).
-_REQUEST_EN = frozenset(
-    """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
-    issues work worked working happen happened make made use used try tried decide decided week month session
-    sessions day like get got show""".split()
+# A question: a question mark, a question word or auxiliary first, a Chinese question word.
+_QUESTION = _Lazy(
+    r"[?？]|^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|does|is|are|was|were|can|could|should|would|"
+    r"will|have|has|had|tell\s+me|remind\s+me(?!\s+to\b))\b|吗|什么|哪|几|多少|谁|怎么|为什么|是否|有没有|是不是",
+    re.I,
 )
-_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
-_WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
-MAX_KEYWORDS = 5
-# A history question is searched as asked (its filler is dropped by the search), cut to this.
-QUESTION_CHARS = 600
+# A question about the person or what they were told: "what car do I drive", "what is my rent",
+# 我开的是什么车, 你建议我留几个月… (its answer may be in history; a strong match is asked for).
+_PERSONAL = _Lazy(r"\b(?:i|i'm|my|me|mine|we|our|us)\b|我|咱|你(?:说|建议|推荐|提|告诉|让我|给我)", re.I)
+# … but not asking for advice or a how-to ("how do I fix", "should I", "what should I pack",
+# 我想学…从哪里开始, 怎么才能): history does not answer those better than anything else does.
+_ADVICE = _Lazy(
+    r"\bhow\s+(?:do|can|could|should|would|might|will)\s+(?:i|we)\b(?!\s+(?:like|prefer|take|usually|normally))"
+    r"|\b(?:should|can|could|shall|may|might)\s+(?:i|we)\b|\bwhat\s+should\b|\bhelp\s+me\b"
+    r"|\b(?:i|we)\s+(?:want|need|plan|am\s+planning|'d\s+like|would\s+like)\s+to\b|\bis\s+it\s+(?:safe|ok|okay|possible|better|worth|bad|normal)\b"
+    r"|\bwhat(?:'s|\s+is)\s+the\s+best\b|\b(?:best|good|right)\s+(?:way|option|choice|idea)s?\b"
+    r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
+    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)|帮我|给我(?:写|推荐|讲|想)|能不能|可以吗",
+    re.I,
+)
+# The sentences of a prompt (split after . ? ! followed by a space, and after 。？！).
+_SENTENCE = _Lazy(r"(?<=[.?!])\s+|(?<=[。？！])")
+# Where a clause that leads into the question proper may end: a comma or a colon.
+_LEAD = _Lazy(r"[,:;，：；]\s*")
+_WH = _Lazy(r"^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|does|is|are|was|were|can|could|would|have|has|had)\b", re.I)
+_CJK_CHAR = _Lazy(r"[\u3400-\u9fff]")
 
 
 def is_history_question(text: str) -> bool:
     return bool(_CUE.search(text) or _OWN_PAST.search(text))
 
 
+def asking(text: str) -> str:
+    """How a prompt asks about history, which sets how strong a match it needs: `cue` (it points
+    back at an earlier conversation or time, or asks about the person's own past), `personal`
+    (a question about the person, or what they were told, that is not a request for advice),
+    `question` (any other question), or "" (a request or a statement)."""
+    if is_history_question(text):
+        return "cue"
+    if not _QUESTION.search(text):
+        return ""
+    return "personal" if _PERSONAL.search(text) and not _ADVICE.search(text) else "question"
+
+
 def without_cues(text: str) -> str:
-    """The question with its cues about the past taken out: they say where to look, not what for."""
-    return " ".join(_CUE.sub(" ", text).split())
+    """The question with its cues about the past taken out: they say where to look, not what for.
+    A Chinese cue goes without a trace (a gap would cut the sentence into runs, and a run with
+    no filler in it is searched as one exact phrase)."""
+    def gone(m: re.Match[str]) -> str:
+        return "" if _CJK_CHAR.match(m.group()) else " "
+
+    return " ".join(_CUE.sub(gone, text).split())
+
+
+def _points_back(text: str) -> bool:
+    """Text that only points back at history: a cue, and without it nothing to search for (no
+    keyword, or a few Chinese characters: 你还有印象吗？, 之前跟你聊过的)."""
+    if not _CUE.search(text):
+        return False
+    rest = without_cues(text).strip(",.:;?!，。：；？！ ")
+    return not keywords(rest) or (bool(_CJK_CHAR.search(rest)) and len(rest) <= 6)
+
+
+def _lead_off(text: str) -> str | None:
+    """The question without its first lead-in clause, or None when it has none to drop."""
+    for m in _LEAD.finditer(text):
+        lead, rest = text[: m.start()], text[m.end():]
+        if len(lead) > 200 or not _QUESTION.search(rest):
+            continue
+        if _CJK_CHAR.search(lead):
+            # a Chinese lead-in goes when it says nothing (对了，请问), when its last clause points
+            # back and, without its cues, only a few characters are left (帮我回忆一下，之前跟你聊过的：),
+            # or when it points back and the question after it says what it is about on its own
+            # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？)
+            drop = not _QUESTION.search(lead) and (
+                not keywords(lead) or _points_back(_LEAD.split(lead)[-1])
+                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4))
+        else:
+            drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
+        if drop:
+            return rest
+    return None
+
+
+def question_text(text: str) -> str:
+    """What a question about history searches for: its question sentences when the prompt has
+    others besides ("I need this for a form. <question> Thanks."; a sentence that only points
+    back, "你还有印象吗？", is none), less a lead-in that only points back or says nothing
+    ("Going back to an older chat, which queue …" → "which queue …"; "Hmm, …"; "帮我回忆一下，…"),
+    less its cues, cut to QUESTION_CHARS."""
+    text = strip_recall(text).strip()
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    asked = [s for s in sentences if _QUESTION.search(without_cues(s))]
+    asked = [s for s in asked if not _points_back(s)] or asked
+    if asked and len(asked) < len(sentences):
+        text = " ".join(asked)
+    while (rest := _lead_off(text)) is not None:
+        text = rest
+    return (without_cues(text) or text)[:QUESTION_CHARS]
+
+
+# Words that say what to do rather than what about: left out of a prompt's keywords on top of
+# the filler every query drops (tokenizer.FILLER_EN / FILLER_ZH).
+_REQUEST_EN = frozenset(
+    """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
+    issues work worked working happen happened make made use used try tried decide decided week month session
+    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please""".split()
+)
+_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
+_WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
+MAX_KEYWORDS = 5
+# A history question is searched as asked (its filler is dropped by the search), cut to this.
+QUESTION_CHARS = 600
 
 
 def strip_recall(text: str) -> str:
