@@ -42,10 +42,11 @@ CONTEXT_NOTES = 5
 # match a large share of all history are not a memory, they are vocabulary.
 RECALL_MAX_SHARE = 0.05
 RECALL_MIN_MATCHES = 3
-# A question without a cue is answered only on a strong match (handlers.strong): the best session
-# holds at least this share of its rarity and outscores the next by this factor. A question
-# about the person (`personal`) asks less than any other question.
-STRONG = {"personal": (0.45, 1.1), "question": (0.8, 1.3)}
+# A question about the person without a cue (`personal`) is answered only on a strong match
+# (handlers.strong): the best session holds at least this share of its rarity and outscores the
+# next by this factor. Any other question gets what a request gets (ordinary recall): searched the
+# question way too, on held-out sets it injected as many answers and twice the unrelated prompts.
+STRONG = {"personal": (0.45, 1.1)}
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -272,13 +273,13 @@ def is_history_question(text: str) -> bool:
 def asking(text: str) -> str:
     """How a prompt asks about history, which sets how strong a match it needs: `cue` (it points
     back at an earlier conversation or time, or asks about the person's own past), `personal`
-    (a question about the person, or what they were told, that is not a request for advice),
-    `question` (any other question), or "" (a request or a statement)."""
+    (a question about the person, or what they were told, that is not a request for advice), or
+    "" (any other question, a request, a statement: ordinary recall)."""
     if is_history_question(text):
         return "cue"
     if not _QUESTION.search(text):
         return ""
-    return "personal" if _PERSONAL.search(text) and not _ADVICE.search(text) else "question"
+    return "personal" if _PERSONAL.search(text) and not _ADVICE.search(text) else ""
 
 
 def without_cues(text: str) -> str:
