@@ -364,3 +364,44 @@ def test_how_a_prompt_asks_and_what_it_searches():
     # a lead-in that says what the question is about stays
     assert question_text("我上周说的那家餐厅，叫什么名字？") == "我说的那家餐厅，叫什么名字？"
     assert question_text("In the Lisbon trip, which hotel did we pick?").startswith("In the Lisbon trip")
+    # an aside inside the question that points back goes whole: its words would split the question's
+    assert question_text("What did, as I mentioned before, you suggest for the hallway?") == "What did you suggest for the hallway?"
+    assert question_text("Which hotel did you — I think it was last spring — suggest?") == "Which hotel did you suggest?"
+    assert question_text("Who did (you told me once, I'm sure) you suggest for the roof?") == "Who did you suggest for the roof?"
+    assert question_text("我现在（以前聊过）的月薪是多少？") == "我现在的月薪是多少？"
+    # an aside that does not point back stays
+    assert question_text("Which hotel (the one near the tram) did you suggest?") == "Which hotel (the one near the tram) did you suggest?"
+
+
+@pytest.fixture
+def asides(home):
+    """A fact said once in each of four conversations, and two that share the question's frame."""
+    (Transcript("dddd0001-0000-4000-8000-000000000001", "/home/dev/notes", 10)
+     .user("我养的猫咪叫豆包，三岁了，最近老是掉毛").say("换季掉毛很正常，每天梳一梳会好很多。").write(home))
+    (Transcript("dddd0002-0000-4000-8000-000000000002", "/home/dev/notes", 11)
+     .user("新项目叫什么名字好？用哪个词比较好？").say("可以叫“青鸟”，或者“远帆”，都好记。").write(home))
+    (Transcript("dddd0003-0000-4000-8000-000000000003", "/home/dev/notes", 12)
+     .user("We booked the Alfama guesthouse in Lisbon for the conference week.")
+     .say("A good pick: the 28 tram stops close by.").write(home))
+    (Transcript("dddd0004-0000-4000-8000-000000000004", "/home/dev/notes", 13)
+     .user("订单通知的消息队列该用哪个？").say("订单通知的消息队列用 RabbitMQ，Kafka 留给日志。").write(home))
+    (Transcript("dddd0005-0000-4000-8000-000000000005", "/home/dev/notes", 14)
+     .user("We booked a table in Lisbon for Friday, at the fado place by the river.")
+     .say("Fado starts late there, around ten.").write(home))
+    deja("index")
+    return home
+
+
+@pytest.mark.parametrize("question, session", [
+    # a trailing clause that only points back: the question before it is what is asked
+    ("When did we book the guesthouse in Lisbon, do you remember?", "dddd0003"),
+    ("Which guesthouse did we book in Lisbon, do you still remember?", "dddd0003"),
+    # a clause between commas inside the question
+    ("我养的那只猫咪，我记得之前说过，叫什么名字？", "dddd0001"),
+    ("订单通知的消息队列，之前跟你聊过的，用的是哪个？", "dddd0004"),
+])
+def test_a_cue_inside_or_after_the_question_leaves_the_question_whole(asides, question, session):
+    code, out, err = hook("prompt", prompt_payload(question, f"conv-{session}-{len(question)}"))
+    assert code == 0, err
+    ctx = context_of(out, "UserPromptSubmit")
+    assert "earlier sessions" in ctx and session in ctx.split("\n")[2]  # the first session named

@@ -21,7 +21,9 @@ question behind a cue before, after or inside it (or none), and unrelated reques
 above and per language and cue position.
 --hooks-blind also runs the blind hook set (hookblind.py: new cues in any position, new unrelated
 prompts) on memeval and chat-heldout, scored per language and per cue position; --hooks-dev the
-set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and chat-heldout.
+set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and chat-heldout;
+--hooks-inside the set branch `hookin` tuned on (hookinside.py: the cue inside the question
+sentence or trailing it) on memeval and chat-heldout.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
@@ -43,6 +45,7 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import hookblind  # noqa: E402
 import hookdev  # noqa: E402
+import hookinside  # noqa: E402
 import hookset  # noqa: E402
 import make  # noqa: E402
 
@@ -127,7 +130,7 @@ def run_set(root: Path, name: str, args) -> dict:
         home.mkdir(parents=True)
         make.make(home, name, NOISE_MB.get(name, 0), args.seed)
     homes = sorted(home.glob("h[0-9]*")) if name in make.MULTI else [home]
-    rows, hooks, base, blind, dev = [], [], [], [], []
+    rows, hooks, base, blind, dev, inside = [], [], [], [], [], []
     for h in homes:
         env = _env(h, args)
         qs = json.loads((h / "questions.json").read_text())
@@ -147,6 +150,8 @@ def run_set(root: Path, name: str, args) -> dict:
             blind.append(run_blind(env, name, h.name, qs))
         if args.hooks_dev and name in hookdev.SETS:
             dev.append(run_blind(env, name, h.name, qs, hookdev))
+        if args.hooks_inside and name in hookinside.SETS:
+            inside.append(run_blind(env, name, h.name, qs, hookinside))
     out: dict = {"questions": scores(rows), "rows": rows}
     if any("kind" in r for r in rows):
         out["kinds"] = by_kind(rows)
@@ -162,6 +167,8 @@ def run_set(root: Path, name: str, args) -> dict:
         out["blind"] = hookblind.merged(blind)
     if dev:
         out["dev"] = hookblind.merged(dev)
+    if inside:
+        out["inside"] = hookblind.merged(inside)
     return out
 
 
@@ -265,6 +272,8 @@ def main() -> None:
     ap.add_argument("--no-hooks", action="store_true", help="skip the hook set")
     ap.add_argument("--hooks-blind", action="store_true", help=f"also the blind hook set (hookblind.py) on {', '.join(hookblind.SETS)}")
     ap.add_argument("--hooks-dev", action="store_true", help=f"also hook2's tuning hook set (hookdev.py) on {', '.join(hookdev.SETS)}")
+    ap.add_argument("--hooks-inside", action="store_true",
+                    help=f"also hookin's set, the cue inside the question (hookinside.py) on {', '.join(hookinside.SETS)}")
     ap.add_argument("--hooks-only", action="store_true", help="only the hook sets, no searches")
     ap.add_argument("--baseline", action="store_true", help="also rank with the BM25 baseline (bm25.py), in-process")
     ap.add_argument("--json", type=Path)
@@ -295,7 +304,8 @@ def main() -> None:
                 import memeval2
 
                 print(f"\n{n} hook set per language and cue position\n\n" + memeval2.table(h["by"]))
-    for key, title in (("blind", "blind hook set (hookblind.py)"), ("dev", "hook2's tuning hook set (hookdev.py)")):
+    for key, title in (("blind", "blind hook set (hookblind.py)"), ("dev", "hook2's tuning hook set (hookdev.py)"),
+                       ("inside", "hookin's set, the cue inside the question (hookinside.py)")):
         blinds = {n: r[key] for n, r in results.items() if key in r}
         if blinds:
             print(f"\n{title}\n\n" + hookblind.HEADER)

@@ -301,19 +301,65 @@ def _points_back(text: str) -> bool:
     return not keywords(rest) or (bool(_CJK_CHAR.search(rest)) and len(rest) <= 6)
 
 
+# An aside inside a sentence: in brackets, or between two dashes set off by spaces.
+_ASIDE = _Lazy(r"\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,2}\s([^—–]{1,160}?)\s[—–-]{1,2}(?=\s))")
+_CLAUSE_END = _Lazy(r"[.?!。？！…]+\s*$")
+
+
+def _only_points_back(clause: str) -> bool:
+    """A clause that points back and, without its cues, says nothing to search for ("as I
+    mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)."""
+    return bool(_CUE.search(clause)) and not keywords(without_cues(clause))
+
+
+def _asides_out(text: str) -> str:
+    """The sentence without its asides about the conversation, wherever they sit: a bracketed or
+    dashed aside that points back ("What did (you told me once) we call …", "Which hotel did we
+    — I think last month — pick?") and a clause between commas that only points back ("What did,
+    as I mentioned before, you …", "…, do you remember?", 我通勤单程，我记得之前说过，要多久？).
+    Left in, they cut the question's words apart ("did … you tell") and add words about talking
+    (told, talked) to what is searched. A Chinese aside goes without a gap (see without_cues)."""
+    def aside(m: re.Match[str]) -> str:
+        inner = next(g for g in m.groups() if g is not None)
+        if not is_history_question(inner):
+            return m.group()
+        return "" if _CJK_CHAR.match(text[m.end():m.end() + 1] or " ") or m.group(2) is not None else " "
+
+    text = _ASIDE.sub(aside, text)
+    parts, seps = _LEAD.split(text), _LEAD.findall(text)
+    gone = [bool(p.strip()) and _only_points_back(_CLAUSE_END.sub("", p)) for p in parts]
+    if not any(gone) or all(g or not p.strip() for g, p in zip(gone, parts)):
+        return text
+    out, joined = "", False  # joined: a clause went since the last one kept
+    for i, part in enumerate(parts):
+        if gone[i]:
+            joined = bool(out)
+            if i == len(parts) - 1 and (end := _CLAUSE_END.search(part)):
+                out = out.rstrip() + end.group().strip()  # the sentence's own end stays
+            continue
+        if out and joined:
+            out = out.rstrip() + ("" if _CJK_CHAR.match(out.rstrip()[-1:] or " ") and _CJK_CHAR.match(part.lstrip()[:1] or " ") else " ")
+            part = part.lstrip()
+        elif out:
+            out += seps[i - 1]
+        out, joined = out + part, False
+    return out
+
+
 def _lead_off(text: str) -> str | None:
     """The question without its first lead-in clause, or None when it has none to drop."""
     for m in _LEAD.finditer(text):
         lead, rest = text[: m.start()], text[m.end():]
-        if len(lead) > 200 or not _QUESTION.search(rest):
+        if len(lead) > 200 or not _QUESTION.search(rest) or _only_points_back(_CLAUSE_END.sub("", rest)):
             continue
         if _CJK_CHAR.search(lead):
-            # a Chinese lead-in goes when it says nothing (对了，请问), when its last clause points
-            # back and, without its cues, only a few characters are left (帮我回忆一下，之前跟你聊过的：),
+            # a Chinese lead-in goes when it says nothing (对了，请问), when each of its clauses says
+            # nothing or points back and, without its cues, only a few characters are left
+            # (帮我回忆一下，之前跟你聊过的： — but not 我家猫，我记得之前说过，叫什么名字？),
             # or when it points back and the question after it says what it is about on its own
             # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？)
             drop = not _QUESTION.search(lead) and (
-                not keywords(lead) or _points_back(_LEAD.split(lead)[-1])
+                not keywords(lead) or all(_points_back(c) or not keywords(c) for c in _LEAD.split(lead))
                 or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4))
         else:
             drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
@@ -334,8 +380,11 @@ def question_text(text: str) -> str:
     asked = [s for s in asked if not _points_back(s)] or asked
     if asked and len(asked) < len(sentences):
         text = " ".join(asked)
-    while (rest := _lead_off(text)) is not None:
-        text = rest
+    for step in range(2):  # a lead-in off, the asides out, then a lead-in they left
+        while (rest := _lead_off(text)) is not None:
+            text = rest
+        if not step:
+            text = _asides_out(text)
     return (without_cues(text) or text)[:QUESTION_CHARS]
 
 
