@@ -196,8 +196,8 @@ def prompt(p: Payload, store, state: State) -> str:
 def strong(kind: str, hits: list, tier: str) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     Never the weak tier. A question that points back at history needs only a match; one about
-    the person, or any other question, needs the best session to hold most of the question's
-    rarity (coverage) and to stand out from the next (margin)."""
+    the person needs the best session to hold enough of the question's rarity (coverage) and to
+    stand out from the next (margin): payload.STRONG."""
     if not hits or tier in ("weak", "none"):
         return False
     if kind == "cue":

@@ -74,13 +74,6 @@ SESSION_B = 0.75
 # says "new" (nor pay for counting them).
 COMMON_RECORDS = 10_000
 COMMON_SHARE = 0.02
-# Whose words a question's session-level BM25 counts: a question about the person ("what car do
-# I drive", 我的车) or about what the assistant said is answered in that side's turns, so a
-# clause's frequency there is the number of that side's records holding it. The other side's
-# records still bring a session in and count for its coverage (what it holds of the query), but
-# not for its score: long replies that repeat a common word ("car loan") do not outrank the
-# person's one line ("my car is a 2014 Honda"). Measured on the long-chat sets
-# (docs/benchmarks.md, "Issue 14, session 6: user facts").
 # Sessions whose records are ranked after the session-level pass.
 GRADED_POOL = 200
 # A question's leading sessions whose leading records are judged by their best passage too.
@@ -310,6 +303,13 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     weights = [w if df else 0.0 if i in straddle else typical for i, (w, df) in enumerate(zip(weights, dfs))]
     weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
     total_weight = sum(weights) or 1.0
+    # Whose words a question's session-level BM25 counts: a question about the person ("what car do
+    # I drive", 我的车) or about what the assistant said is answered in that side's turns, so a
+    # clause's frequency there is the number of that side's records holding it. The other side's
+    # records still bring a session in and count for its coverage (what it holds of the query), but
+    # not for its score: long replies that repeat a common word ("car loan") do not outrank the
+    # person's one line ("my car is a 2014 Honda"). Measured on the long-chat sets
+    # (docs/benchmarks.md, "Issue 14, session 6: user facts").
     side = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER] if q.asks_person else None
     holding: list[dict[int, int]] = [{} for _ in clauses]  # {session: its records holding the clause}
     tf = holding  # what the session BM25 counts: those of the side the question asks about, if any
@@ -455,10 +455,10 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
-    if q.question:
+    if q.present:
         from deja.search import recency
 
-        recency.prefer_newer(hits, q.present)
+        recency.prefer_newer(hits)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
     if sem is not None:
