@@ -16,9 +16,9 @@ times …") is ranked by the first of them. Hooks: a history prompt (a cue, then
 question) counts when the injection names the session that answers; an unrelated prompt counts
 when anything is injected. Searches count recalls (the reuse lift) as they would for a person;
 --inproc asks through the library in one process instead (faster, counts nothing).
-memeval2 (memeval2.py, the held-out set of session 6) brings its own hook set: each answerable
-question behind a cue before, after or inside it (or none), and unrelated requests, scored as
-above and per language and cue position.
+memeval2 (memeval2.py, the held-out set of session 6) and memeval3 (memeval3.py, session 7's)
+bring their own hook sets: each answerable question behind a cue before, after or inside it (or
+none), and unrelated requests, scored as above and per language and cue position.
 --hooks-blind also runs the blind hook set (hookblind.py: new cues in any position, new unrelated
 prompts) on memeval and chat-heldout, scored per language and per cue position; --hooks-dev the
 set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and chat-heldout;
@@ -159,7 +159,7 @@ def run_set(root: Path, name: str, args) -> dict:
         out["baseline"] = {"questions": scores(base), "kinds": by_kind(base), "rows": base}
     if hooks:
         out["hooks"] = _merged(hooks)
-        if name == "memeval2":
+        if name in ("memeval2", "memeval3"):
             import memeval2
 
             out["hooks"]["by"] = memeval2.merged_by(hooks)
@@ -204,10 +204,13 @@ def _hooked(env: dict, prompts: list[str]) -> list[str]:
 
 
 def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
-    if name == "memeval2":  # its own cues (before, after, inside, none) and unrelated prompts per language
+    if name in ("memeval2", "memeval3"):  # their own cues (before, after, inside, none) and unrelated prompts per language
+        import importlib
+
         import memeval2
 
-        hist, other = memeval2.history(qs, home), memeval2.unrelated(qs)
+        own = importlib.import_module(name)
+        hist, other = own.history(qs, home), own.unrelated(qs)
         got = _hooked(env, [p["prompt"] for p in hist + other])
         return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
     if name == "memeval":  # its own cues and prompts, its language per HOME; no unanswerable question
