@@ -251,9 +251,10 @@ def history(qs: list[dict], home: str, seed: int = SEED) -> list[dict]:
     return out
 
 
-def unrelated(qs: list[dict]) -> list[dict]:
-    """Every unrelated prompt of the HOME's languages."""
-    by = langs()
+def unrelated(qs: list[dict], by: dict | None = None) -> list[dict]:
+    """Every unrelated prompt of the HOME's languages (of memeval2's banks, or of `by`: code -> a
+    bank with .unrelated)."""
+    by = by or langs()
     return [{"prompt": p, "lang": c} for c in sorted({q["lang"] for q in qs}) for p in by[c].unrelated]
 
 

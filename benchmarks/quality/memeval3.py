@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+import memeval2
 
 SEED = 7301
 T0 = 1760000000  # 2025-10-09
@@ -54,19 +56,14 @@ class Topic:
 
 
 @dataclass
-class Fact:
-    """One question and its evidence. `said`: one (user part, assistant part) per evidence
-    session, oldest first. `vals`: slot -> pool; slots sharing a pool get distinct values; {x} is
-    this HOME's value, {~x} another value of x's pool. `ask`: wordings split by " | " (one per
-    HOME). `near`: decoy remarks of the user, each in another session. `newest`: only the last evidence session
-    answers. `topic`: the cwd of the topic an assistant fact prefers to be said in. `gap`: days
-    between the first two evidence sessions (about)."""
-    kind: str
-    ask: str
-    said: list[tuple[str, str]]
-    vals: dict[str, list[str]] = field(default_factory=dict)
-    near: list[str] = field(default_factory=list)
-    newest: bool = False
+class Fact(memeval2.Fact):
+    """memeval2's fact (a question and its evidence: `said`, one (user part, assistant part) per
+    evidence session, oldest first; `vals`, slot -> pool, {x} this HOME's value, {~x} another of
+    its pool; `ask`, wordings split by " | "; `near`, decoys, here user remarks, each in another
+    session; `newest`, only the last evidence session answers), with: slots sharing a pool get
+    distinct values; `topic`, the cwd of the topic an assistant fact prefers to be said in;
+    `gap`, about the days between the first two evidence sessions; `group`, facts of one group
+    would contradict each other (two jobs, two languages) and never share a HOME."""
     topic: str = ""
     gap: int = 0
     group: str = ""
@@ -311,5 +308,5 @@ def history(qs: list[dict], home: str, seed: int = SEED) -> list[dict]:
 
 
 def unrelated(qs: list[dict]) -> list[dict]:
-    by = langs()
-    return [{"prompt": p, "lang": c} for c in sorted({q["lang"] for q in qs}) for p in by[c].unrelated]
+    """Every unrelated prompt of the HOME's languages."""
+    return memeval2.unrelated(qs, langs())
