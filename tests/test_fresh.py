@@ -180,6 +180,8 @@ def test_an_append_to_the_active_file_plans_that_file_alone(home):
     assert hits(r) == [("claude", "s1")]
     # the structure replayed unchanged: no discovery (no other harness's parser), no full check
     assert " deja.ingest.indexer\n" in trace and " deja.sources.codex\n" not in trace
+    # msgspec loaded without typing_extensions (sources.base): no inspect, ast, dis on this path
+    assert " msgspec\n" in trace and " inspect\n" not in trace and " ast\n" not in trace
     assert snapshot(home)
     append(path, "s1", "assistant", "the capybara answer came later", 2)
     assert len(deja("search", "capybara", "--json").json()["hits"]) == 1
