@@ -180,6 +180,8 @@ def test_an_append_to_the_active_file_plans_that_file_alone(home):
     assert hits(r) == [("claude", "s1")]
     # the structure replayed unchanged: no discovery (no other harness's parser), no full check
     assert " deja.ingest.indexer\n" in trace and " deja.sources.codex\n" not in trace
+    # msgspec loaded without typing_extensions (sources.base): no inspect, ast, dis on this path
+    assert " msgspec\n" in trace and " inspect\n" not in trace and " ast\n" not in trace
     assert snapshot(home)
     append(path, "s1", "assistant", "the capybara answer came later", 2)
     assert len(deja("search", "capybara", "--json").json()["hits"]) == 1
@@ -229,3 +231,57 @@ def test_cold_files_are_checked_one_slice_a_search(home):
     found = [hits(deja("search", "solenodon", "--json", check=False, env=env).json()) for _ in range(3)]
     assert found[-1] == [("claude", "s4")]
     assert found[0] == []  # the first search checked another slice: the bound is in searches too
+
+
+def test_only_the_most_recent_files_are_stat_ed_every_read(home):
+    """A day that touched many files keeps only the most recently changed active
+    (DEJA_FRESH_ACTIVE of them); the others are cold: found when their slice is due, and by
+    `deja index` at once."""
+    older = transcript(home, "s1", [("user", "first question")])
+    newer = transcript(home, "s2", [("user", "the live session")], project="-w-other")
+    env = {"DEJA_FRESH_ACTIVE": "1"}
+    deja("index", env=env)
+    age(home, 2 * HOUR)
+    age(home / ".claude/projects/-w-other")  # s2 an hour old: the most recent of the day
+    deja("search", "anything", check=False, env=env)
+    assert snapshot(home)
+    append(newer, "s2", "user", "the axolotl question", 1)
+    assert hits(deja("search", "axolotl", "--json", env=env).json()) == [("claude", "s2")]
+    append(older, "s1", "user", "resumed: the pangolin question", 1)
+    # changed within the day, but not among the most recent: its slice is not due yet
+    assert hits(deja("search", "pangolin", "--json", check=False, env=env).json()) == []
+    found = deja("search", "pangolin", "--json", env={**env, "DEJA_FRESH_FULL_EVERY": "0"}).json()
+    assert hits(found) == [("claude", "s1")]
+    append(older, "s1", "user", "and then the quokka", 2)
+    assert deja("index", "--json", env=env).json()["appended"] == 1
+    assert hits(deja("search", "quokka", "--json", env=env).json()) == [("claude", "s1")]
+
+
+def test_a_search_after_a_build_does_not_checkpoint_the_catalog(home):
+    """A build leaves the catalog's WAL past SQLite's autocheckpoint (1,000 pages); the recall
+    count a search writes must not checkpoint it (a write and fsync of the catalog on every
+    search, since no one-commit process restarts the WAL): the catalog file is not written."""
+    transcript(home, "s1", [("user", "where is the wombat config"), ("assistant", "in wombat.toml")])
+    deja("index")
+    age(home)
+    deja("search", "anything", check=False)
+    assert snapshot(home)
+    catalog = live_index(home / ".cache/deja") / "catalog.sqlite"
+    bloat = ("import os, sqlite3, sys\n"
+             "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+             "db.execute('PRAGMA wal_autocheckpoint=0')\n"
+             "db.execute('BEGIN IMMEDIATE')\n"
+             "db.execute('CREATE TABLE bulk(b BLOB)')\n"
+             "db.executemany('INSERT INTO bulk VALUES (?)', [(os.urandom(3000),) for _ in range(1500)])\n"
+             "db.execute('COMMIT')\n"
+             "os._exit(0)\n")  # as a build's last process leaves it: the WAL unchecked, not closed
+    subprocess.run([sys.executable, "-c", bloat, str(catalog)], check=True, timeout=60)
+    size = catalog.stat().st_size
+    for _ in range(2):
+        assert hits(deja("search", "wombat", "--json", proc=True).json()) == [("claude", "s1")]
+    assert catalog.stat().st_size == size
+    db = sqlite3.connect(f"file:{catalog}?mode=ro", uri=True)
+    try:
+        assert db.execute("SELECT count FROM recalls").fetchall() == [(2,)]
+    finally:
+        db.close()

@@ -12,13 +12,35 @@ from urllib.parse import quote
 from datetime import datetime, timezone
 from pathlib import Path
 
-import msgspec
-
 from deja.errors import SourceError
 from deja.model import Parsed, Role, Session
 from deja.projects import name_of as basename  # a project's name: the one rule
 from deja.sources.look import PLAIN, Look
 from deja.times import valid
+
+
+def _load_msgspec() -> None:
+    """Load msgspec without typing_extensions: msgspec._core imports msgspec._utils, which takes
+    get_type_hints/Required/NotRequired from typing_extensions when it can (that imports inspect,
+    ast, dis, tokenize, socket: about a third of an append's imports, ~20 ms CPU at load 9) and
+    from typing otherwise, which has them all on Python 3.11+. typing_extensions is shown as
+    missing for that one import, then put back: a later `import typing_extensions` loads it as
+    usual. The indexer imports this module before any parser (whose own `import msgspec` then
+    finds it loaded): on the write path this is the import that loads it (docs/architecture.md,
+    speed idioms)."""
+    import sys
+
+    if "msgspec" in sys.modules or "typing_extensions" in sys.modules:
+        return
+    sys.modules["typing_extensions"] = None  # type: ignore[assignment]
+    try:
+        __import__("msgspec")
+    finally:
+        del sys.modules["typing_extensions"]
+
+
+_load_msgspec()
+import msgspec  # noqa: E402  (loaded above: this binds the name)
 
 _decoder = msgspec.json.Decoder()
 # A line nested past msgspec's depth limit raises RecursionError, not DecodeError: it is one bad

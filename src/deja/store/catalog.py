@@ -84,6 +84,17 @@ _SESSION_COLS = (
 )
 
 
+AUTOCHECKPOINT = 1000  # SQLite's default: a commit that leaves the WAL past this many pages checkpoints it
+RECALL_WAL_MAX = 64 * 1024 * 1024  # a recall count checkpoints only a WAL larger than this (count_recalls)
+
+
+def _wal_size(path: Path) -> int:
+    try:
+        return os.stat(f"{path}-wal").st_size
+    except OSError:
+        return 0
+
+
 # The tables a catalog of this deja has (checked on every open: one read of the schema page).
 TABLES = ("files", "sessions", "meta", "tombstones", "recalls", "curation", "outputs", "output_copies")
 
@@ -487,7 +498,15 @@ class Catalog:
         if self.readonly or not keys:
             return
         now = time.time()
+        # A count is a row or two: it never checkpoints. A commit that finds the WAL past 1,000
+        # pages checkpoints it (the catalog written and fsynced, 20-70 ms on a busy disk), and
+        # after a build the WAL stays past that while only such one-commit processes write (none
+        # restarts it), so every search paid it. The writers checkpoint; a WAL that has grown
+        # past RECALL_WAL_MAX anyway (searches and no writer for a long time) is checkpointed here.
+        spare = _wal_size(self.path) < RECALL_WAL_MAX
         try:
+            if spare:
+                self.db.execute("PRAGMA wal_autocheckpoint=0")
             with self.transaction():
                 self.db.executemany(
                     "INSERT INTO recalls(key, count, last) VALUES (?, 1, ?) "
@@ -496,6 +515,9 @@ class Catalog:
                 )
         except sqlite3.OperationalError:
             pass
+        finally:
+            if spare:
+                self.db.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT}")
 
     def recall_counts(self, keys: Iterable[str]) -> dict[str, int]:
         return dict(self._in("SELECT key, count FROM recalls WHERE key IN ({})", list(set(keys))))
