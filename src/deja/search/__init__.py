@@ -291,7 +291,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     if q.related:
         from deja.search import related
 
-        more, alts = related.clauses(q.related, text.doc_freq)
+        mine_words = {t for c in clauses for t in c} | {f for fs in forms.values() for f in fs}
+        more, alts = related.clauses(q.related, text.doc_freq, mine_words)
         clauses, forms = (*clauses, *more), forms | alts
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]
@@ -350,19 +351,21 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     _, n_sessions, n_records = store.catalog.totals()
     avg = max(1.0, n_records / max(1, n_sessions))
     graded = {}
+    mine: dict[int, float] = {}  # with related words, the share of the question's own rarity a session holds
     for sid, row in rows.items():
         norm = 1.0 - SESSION_B + SESSION_B * max(1, row.records) / avg
         cov = sum(w for w, d in zip(weights[:own], holding) if sid in d) / total_weight
         if own < len(clauses):
-            cov = related.coverage(cov, sum(w for w, d in zip(weights[own:], holding[own:]) if sid in d) / total_weight,
-                                   MIN_COVERAGE)
+            mine[sid] = cov
+            cov = related.coverage(cov, sum(w for w, d in zip(weights[own:], holding[own:]) if sid in d) / total_weight)
         graded[sid] = (bm25(sid, norm), cov)
     best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
     cands, _ = text.search(clauses, filters, k, require_all=False, variants=variants, within=best)
     res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows,
                 weights=weights)
     if res.hits:
-        top = res.hits[0].coverage
+        # the tier by the question's own words: related ones order the sessions, they make no match
+        top = max(mine.get(h.session.sid, 0.0) for h in res.hits) if mine else res.hits[0].coverage
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
         if res.tier == "weak":
             res.total = 0

@@ -6,9 +6,10 @@ vegetarian for years", "I cycle to work", 我特别喜欢北欧犯罪剧). A que
 groups below brings the group's other words in as one optional clause per group (`clauses`):
 searched as the forms of a token no text holds, so one aggregation counts them, on the person's
 side only, weighed by the rarity of all of them together (a group of common words weighs little),
-and in a session's coverage at most RELATED_COVERAGE
-of what its own words leave uncovered (`coverage`): no related word makes a session an exact
-match or turns an honest "nothing" into a match.
+and in a session's coverage (what orders it) at most
+RELATED_COVERAGE of what its own words leave uncovered (`coverage`); the tier is read from the
+question's own words (search._graded), so no related word makes a session an exact match or
+turns an honest "nothing" into a match.
 
 The groups are small and hand-written (no dataset); a group is found by any of its `keys`, and
 brings in its `words` (the keys of the other groups are not chained).
@@ -66,7 +67,7 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("做饭 做菜 菜谱 吃饭 请客 吃什么 做什么菜 零食 点心 甜点", "吃素 素食 不吃 过敏 忌口 吃辣 清淡 做饭"),
     ("通勤 上班 上下班", "骑车 地铁 公交 开车 步行 单车 通勤"),
     ("运动 锻炼 健身", "跑步 游泳 瑜伽 健身 膝盖 爬山 骑车"),
-    ("音乐 听歌 耳机 歌", "音乐 古典 爵士 摇滚 乐队 钢琴 吉他 听歌"),
+    ("音乐 听歌 听点 听什么 耳机 歌", "音乐 古典 爵士 摇滚 乐队 钢琴 吉他 听歌"),
     ("剪视频 剪辑 视频 剪片", "剪辑 剪片 视频 剪映 软件"),
     ("喝什么 饮料 咖啡 茶", "咖啡 喝茶 花茶 奶茶 绿茶 红茶"),
     ("礼物 生日 送什么", "喜欢 迷上 爱好 礼物"),
@@ -109,17 +110,17 @@ def groups(text: str, words: set[str]) -> list[list[str]]:
     return out
 
 
-def coverage(own: float, related: float, bar: float) -> float:
-    """A session's coverage: its own words' share, plus its related words' share up to
-    RELATED_COVERAGE of what the own words leave uncovered (never 1.0 without every own word);
-    related words never lift a session over the `bar` of a match (search.MIN_COVERAGE)."""
-    cov = own + min(related, RELATED_COVERAGE * (1.0 - own))
-    return cov if own >= bar else min(cov, bar * 0.99)
+def coverage(own: float, related: float) -> float:
+    """A session's coverage, as its rank reads it: its own words' share, plus its related words'
+    share up to RELATED_COVERAGE of what the own words leave uncovered (never 1.0 without every
+    own word). The tier (a match, an exact one, or "nothing") is read from the own share alone."""
+    return own + min(related, RELATED_COVERAGE * (1.0 - own))
 
 
-def clauses(related: list[list[str]], doc_freq) -> tuple[list[tuple[str, ...]], dict[str, list[str]]]:
+def clauses(related: list[list[str]], doc_freq, own: set[str]) -> tuple[list[tuple[str, ...]], dict[str, list[str]]]:
     """One clause per group (a token no text holds, MARK and its number) and its forms: the
-    group's words and their English forms that some record holds (`doc_freq` of a one-token clause)."""
+    group's words and their English forms that some record holds (`doc_freq` of a one-token
+    clause), but none of the question's own words and forms (`own`)."""
     from deja.search.signals import forms
     from deja.text.tokenizer import tokens
 
@@ -132,7 +133,7 @@ def clauses(related: list[list[str]], doc_freq) -> tuple[list[tuple[str, ...]], 
             if len(toks) != 1:
                 continue
             for t in (toks[0], *forms(toks[0])):
-                if t not in terms and doc_freq((t,)):
+                if t not in terms and t not in own and doc_freq((t,)):
                     terms.append(t)
         if terms:
             token = f"{MARK}{g}"
