@@ -89,3 +89,18 @@ def test_related_words_alone_are_no_match(home):
     assert search(question)["tier"] in ("weak", "none")
     r = deja("search", question, check=False)
     assert r.code == 1 and "No session matches" in r.out, (r.code, r.out)
+
+
+def test_irregular_and_other_spelling_forms_are_the_same_word(home):
+    # the question says "buy" and "colour", the session "bought" and "color"
+    session(home, "life", "said-once", [
+        ("user", "I bought my road bike second hand from a shop in Leeds. Which color of bar tape would suit it?", OLD),
+        ("assistant", f"{_CHATTER} Black tape hides dirt best.", OLD)])
+    session(home, "life", "helmet", [("user", "Where can I buy a helmet cheaply?", OLD),
+                                     ("assistant", f"{_CHATTER} Last season's models are often half price.", OLD)])
+    session(home, "life", "chain", [("user", "My bike chain keeps slipping, what do I do?", OLD),
+                                    ("assistant", f"{_CHATTER} Check the chain for wear first.", OLD)])
+    session(home, "life", "paint", [("user", "Which brush should I use for the bike shed?", OLD),
+                                    ("assistant", f"{_CHATTER} A wide synthetic brush.", OLD)])
+    assert ids(search("Where did I buy my bike?"))[0] == "said-once"
+    assert ids(search("What colour is the tape on my bike?"))[0] == "said-once"
