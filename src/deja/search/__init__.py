@@ -364,8 +364,11 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows,
                 weights=weights)
     if res.hits:
-        # the tier by the question's own words: related ones order the sessions, they make no match
-        top = max(mine.get(h.session.sid, 0.0) for h in res.hits) if mine else res.hits[0].coverage
+        if mine:  # related words order the sessions; what a hit holds of the question is its own words' share
+            for h in res.hits:
+                h.coverage = mine.get(h.session.sid, 0.0)
+        # the tier: by the hit holding most of the question's own words
+        top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
         if res.tier == "weak":
             res.total = 0
