@@ -20,9 +20,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -99,6 +99,10 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
+    elif name == "prefs":
+        import prefs
+
+        built = prefs.build()
     elif name in ("memeval2", "memeval3"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()
         built, starts = [(s, q) for s, q, _ in built3], [t for _, _, t in built3]

@@ -287,22 +287,31 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         # or with another of the question's (报 and 课 in 课报上了)
         if around := [b for b in lone_contexts(ch, q.lone) if text.doc_freq((b,))]:
             forms[ch] = around
+    own = len(clauses)  # the question's own clauses; then, for a question about the person, its related words
+    if q.related:
+        from deja.search import related
+
+        mine_words = {t for c in clauses for t in c} | {f for fs in forms.values() for f in fs}
+        more, alts = related.clauses(q.related, text.doc_freq, mine_words)
+        clauses, forms = (*clauses, *more), forms | alts
     variants = Variants(forms=forms)
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
     boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
+    if own < len(clauses):
+        boost |= {c[0]: related.RELATED_WEIGHT for c in clauses[own:]}
     variants = Variants(fuzzy=fuzzy, forms=forms, boost=boost)
     # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
     # much as the clauses that some record holds do on average: a session without it holds less
     # of the query, but a paraphrase word alone does not make every answer a near miss.
     weights = [_idf(df, n) for df in dfs]
-    held = [w for w, df in zip(weights, dfs) if df]
+    held = [w for w, df in zip(weights[:own], dfs) if df]
     typical = sum(held) / len(held) if held else 1.0
     straddle = _straddling(clauses, dfs) | {i for i, (c, df) in enumerate(zip(clauses, dfs)) if not df and c in q.glue}
     weights = [w if df else 0.0 if i in straddle else typical for i, (w, df) in enumerate(zip(weights, dfs))]
     weights = [w * boost.get(c[0], 1.0) if len(c) == 1 else w for w, c in zip(weights, clauses)]
-    total_weight = sum(weights) or 1.0
+    total_weight = sum(weights[:own]) or 1.0
     # Whose words a question's session-level BM25 counts: a question about the person ("what car do
     # I drive", 我的车) or about what the assistant said is answered in that side's turns, so a
     # clause's frequency there is the number of that side's records holding it. The other side's
@@ -325,6 +334,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
             holding[i] = text.clause_sessions(clauses[i], filters, variants, within=within)
         else:
             holding[i], tf[i] = text.clause_sides(clauses[i], filters, side, variants, within=within)
+            if i >= own:  # related words count in the person's turns only
+                holding[i] = tf[i]
         if not restrict:
             pool.update(holding[i])
     if not pool:
@@ -340,16 +351,24 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     _, n_sessions, n_records = store.catalog.totals()
     avg = max(1.0, n_records / max(1, n_sessions))
     graded = {}
+    mine: dict[int, float] = {}  # with related words, the share of the question's own rarity a session holds
     for sid, row in rows.items():
         norm = 1.0 - SESSION_B + SESSION_B * max(1, row.records) / avg
-        cov = sum(w for w, d in zip(weights, holding) if sid in d) / total_weight
+        cov = sum(w for w, d in zip(weights[:own], holding) if sid in d) / total_weight
+        if own < len(clauses):
+            mine[sid] = cov
+            cov = related.coverage(cov, sum(w for w, d in zip(weights[own:], holding[own:]) if sid in d) / total_weight)
         graded[sid] = (bm25(sid, norm), cov)
     best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
     cands, _ = text.search(clauses, filters, k, require_all=False, variants=variants, within=best)
     res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows,
                 weights=weights)
     if res.hits:
-        top = res.hits[0].coverage
+        if mine:  # related words order the sessions; what a hit holds of the question is its own words' share
+            for h in res.hits:
+                h.coverage = mine.get(h.session.sid, 0.0)
+        # the tier: by the hit holding most of the question's own words
+        top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
         if res.tier == "weak":
             res.total = 0

@@ -7,8 +7,9 @@ together in one sentence (at most WINDOW tokens of it), on the scale of BM25 for
 holding each once (PASSAGE_SCALE): a long turn is judged by its best sentence, as if that sentence
 were a turn of its own, not diluted by the rest of it.
 
-A question that asks for a time, a person, a number, a reason or a choice ("when did we…", "who
-is…", "how many…", "why did…", "which … did we pick") is answered by a sentence that holds one:
+A question that asks for a time, a person, a number, a reason, a preference or a choice ("when
+did we…", "who is…", "how many…", "why did…", "can you recommend…", "which … did we pick") is
+answered by a sentence that holds one:
 a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
 from the question by search.query). A question about how things stand now ("what is my rent
 now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
@@ -48,6 +49,16 @@ ANSWERS = {
     # a cause given: "because", "the root cause was", "due to", "it turned out", "after we …"
     "reason": (r"\b(?:because|caused|cause\s+(?:of|was|is)|due\s+to|the\s+reason|turned\s+out|thanks\s+to|the\s+(?:problem|issue|culprit)"
                r"\s+(?:was|is)|after\s+(?:we|i|you|they)|so\s+that)\b|因为|由于|原因|导致|所以"),
+    # what the person likes, does as a habit or cannot have: what answers a request for a
+    # recommendation or advice ("I'm vegetarian", "I cycle to work", "I loved …", 我对花生过敏, 我一般骑车)
+    "preference": (r"\bi(?:'m|\s+am)\s+(?:\w+\s+){0,2}(?:vegetarian|vegan|allergic|intolerant|fan|into|obsessed|hooked|learning|"
+                   r"training|not\s+(?:a|big|much))\b|\bi(?:'ve|\s+have)\s+been\s+(?:\w+\s+){0,2}(?:vegetarian|vegan|\w+ing)\b"
+                   r"|\bi\s+(?:\w+ly\s+|only\s+|still\s+)?(?:love|loved|like|liked|enjoy|enjoyed|prefer|adore|hate|hated|dislike|avoid|"
+                   r"can'?t\s+(?:stand|eat|drink|have|do|handle)|don'?t\s+(?:eat|drink|like|do)|never|always|usually|mostly|mainly|"
+                   r"normally|tend\s+to|stick\s+to|cycle|bike|walk|drive|swim|run|play|shoot|use|edit|read|listen|watch|cook|"
+                   r"bake|binged?|practi[cs]e)\b|\bmy\s+favou?rite\b|\b(?:huge|big)\s+fan\b|\bi\s+do\s+all\s+my\b"
+                   r"|我(?:特别|比较|更|最|很|超|真的|一直)?(?:喜欢|爱|偏爱|习惯)|我(?:一般|平时|通常|每天|一直|都是|基本)|我对.{1,8}过敏"
+                   r"|我(?:吃素|不吃|不能吃|不喝|不碰)|受不了|迷上|最爱|一直用|是.{0,4}迷"),
     # a pick or advice (and, added in _answer, text.decision's decision lines)
     "choice": (r"\b(?:ended\s+up|went\s+with|go\s+with|settled\s+on|picked|chose|chosen|booked|opted|i\s+suggested|i\s+recommend(?:ed)?|"
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"

@@ -27,7 +27,7 @@ _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s(?=[^\w'’]*$)", re.IGNORECASE)
 # A question about what the assistant said ("what did you suggest", "your advice", 你建议): its
 # answer is in an assistant turn, which then weighs what a person's own turn weighs otherwise.
 _ASKS_ASSISTANT = re.compile(
-    r"\b(?:did|had|have|would|were)\s+you\b|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
+    r"\b(?:did|had|have|were)\s+you\b|\bwould\s+you\b(?!\s+(?:suggest|recommend|advise|propose)\b)|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
     r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
 # A question in the first person singular ("what car do I drive", "my sister", 我的车, not 我们):
@@ -47,6 +47,14 @@ _WANTS = (
                           re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
                           r"(?:reason|cause|problem|issue)\b|为什么|为何|怎么会|什么原因|原因是", re.IGNORECASE)),
+    # a request for a recommendation or advice ("can you recommend a show", "any tips for my commute",
+    # "what should I cook", 有什么推荐): answered by what the person likes, does or cannot have
+    # (passage.ANSWERS["preference"]); never a question about what the assistant said (asks_assistant)
+    ("preference", re.compile(r"\b(?:recommend|suggest|suggestions?|recommendations?|tips|ideas?\s+for|any\s+advice|advise\s+me|"
+                              r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+i|which\s+(?:\w+\s+){0,2}should\s+i|"
+                              r"help\s+me\s+(?:pick|choose|find|plan|decide))\b"
+                              r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排",
+                              re.IGNORECASE)),
     # "which hotel did we pick", "what did we decide on", "what did you recommend": a pick, a decision or advice
     ("choice", re.compile(r"^\W*which\b|\bwhat\s+(?:\w+\s+){0,2}did\s+(?:we|i|you)\s+(?:decide|pick|choose|go\s+with|settle|end\s+up|"
                           r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
@@ -68,14 +76,15 @@ class Query(Plain):
     # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
     # question about what the assistant said (its turns weigh as a person's do otherwise);
     # asks_person: a question about the person (first person singular), not about the assistant
-    # wants: the kind of answer a question asks for (time | person | number | reason | choice | "")
+    # wants: the kind of answer a question asks for (time | person | number | reason | preference | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
     # glue: the clauses of a Chinese question that are no missing word when no record holds them
     # (the bigrams across a content piece's edges, a lone content character); lone: its lone
     # content characters (searched in their bigrams with function characters, search._graded);
-    # present: a question about how things stand now (_PRESENT)
+    # present: a question about how things stand now (_PRESENT); related: for a question about the
+    # person, per group of search.related it names, the words its answer may say instead
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "present")
+                 "lone", "present", "related")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -83,12 +92,20 @@ class Query(Plain):
         self.content = clauses if content is None else content
         self.question = question
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
-        self.asks_person = question and not self.asks_assistant and bool(_ASKS_PERSON.search(text))
-        self.wants = next((k for k, rx in _WANTS if rx.search(text)), "") if question else ""
+        self.wants = next((k for k, rx in _WANTS if rx.search(text) and not (k == "preference" and self.asks_assistant)),
+                          "") if question else ""
+        # a request for a recommendation is about the person too: their likes and habits answer it
+        self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(_ASKS_PERSON.search(text)))
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
+        # a question about the person: the everyday words the answer may say instead (search.related)
+        self.related: list[list[str]] = []
+        if self.asks_person:
+            from deja.search import related
+
+            self.related = related.groups(text, {c[0] for c in self.content if len(c) == 1})
 
     @property
     def terms(self) -> set[str]:

@@ -39,10 +39,48 @@ def stem(word: str) -> str:
     return w
 
 
+# Forms no suffix rule reaches: irregular verbs (the question says "buy", the session "bought")
+# and British against American spelling ("colour" ~ "color", "organise" ~ "organize").
+_IRREGULAR = """buy bought|bring brought|think thought|teach taught|catch caught|fight fought|seek sought
+go went gone goes going|do did done|eat ate eaten|drive drove driven|ride rode ridden|write wrote written
+take took taken|give gave given|get got gotten|make made|see seen|come came|run ran|swim swam swum
+sing sang sung|drink drank drunk|begin began begun|speak spoke spoken|break broke broken|choose chose chosen
+wear wore worn|tear tore torn|fly flew flown|grow grew grown|know knew known|throw threw thrown|draw drew drawn
+forget forgot forgotten|hide hid hidden|bite bit bitten|sell sold|tell told|feel felt|keep kept
+sleep slept|meet met|send sent|spend spent|lend lent|build built|lose lost|hold held|find found
+pay paid|say said|lay laid|stand stood|understand understood|sit sat|win won|hang hung|feed fed
+hear heard|mean meant|mouse mice|child children|person people|foot feet|tooth teeth
+woman women|man men|knife knives|life lives|wife wives|leaf leaves|shelf shelves|half halves
+colour color colours colors coloured colored|favourite favorite favourites favorites|flavour flavor flavours flavors
+honour honor|humour humor|labour labor|neighbour neighbor neighbours neighbors|behaviour behavior|harbour harbor
+rumour rumor|organise organize organised organized organising organizing|realise realize realised realized
+recognise recognize recognised recognized|apologise apologize apologised apologized|prioritise prioritize
+customise customize customised customized|optimise optimize optimised optimized optimising optimizing
+summarise summarize summarised summarized|minimise minimize|maximise maximize|finalise finalize
+analyse analyze analysed analyzed analysing analyzing|centre center centres centers|theatre theater|metre meter
+litre liter litres liters|fibre fiber|travelling traveling|travelled traveled|traveller traveler travellers travelers
+cancelled canceled|cancelling canceling|modelling modeling|labelled labeled|grey gray|cosy cozy|programme program
+catalogue catalog|dialogue dialog|aluminium aluminum|mum mom|pyjamas pajamas|licence license|defence defense
+jewellery jewelry|sceptical skeptical|mould mold|moustache mustache|aeroplane airplane
+plough plow|kerb curb|nappy diaper|flat apartment|holiday vacation"""
+_IRREGULAR_OF: dict[str, tuple[str, ...]] = {}
+
+
+def _irregular(word: str) -> tuple[str, ...]:
+    if not _IRREGULAR_OF:
+        for group in _IRREGULAR.replace("\n", "|").split("|"):
+            ws = tuple(group.split())
+            for w in ws:
+                _IRREGULAR_OF[w] = tuple(dict.fromkeys((*_IRREGULAR_OF.get(w, ()), *(x for x in ws if x != w))))
+    return _IRREGULAR_OF.get(word, ())
+
+
 def forms(word: str) -> list[str]:
-    """Other forms of an English word that the `stemmed` tier also accepts (not the word itself)."""
+    """Other forms of an English word that the `stemmed` tier also accepts (not the word itself):
+    its suffixes, and the irregular and other-spelling forms of _IRREGULAR."""
+    odd = _irregular(word) if _LATIN_WORD.match(word) else ()
     if len(word) < STEM_MIN_CHARS or not _LATIN_WORD.match(word):
-        return []
+        return sorted(odd)
     base = stem(word)
     bases = {base, base + "e"} if not base.endswith("e") else {base, base[:-1]}
     if base.endswith("y"):
@@ -55,5 +93,6 @@ def forms(word: str) -> list[str]:
             out.update((b, b + "s", b + "es", b + "ing", b + "ed", b + "er", b + "ers"))
         if len(b) >= 3 and b[-1] not in "aeiouywx" and b[-2] in "aeiou" and b[-3] not in "aeiou":
             out.update((b + b[-1] + "ing", b + b[-1] + "ed", b + b[-1] + "er"))  # run → running
+    out.update(odd)
     out.discard(word)
-    return sorted(x for x in out if len(x) >= 3)
+    return sorted(x for x in out if len(x) >= 3 or x in odd)

@@ -1,0 +1,142 @@
+"""Everyday words a question and the session that answers it put otherwise (issue 14).
+
+A question about the person names the need ("what should I cook for my guests", "any tips for my
+commute", 今晚有什么剧推荐), the session the preference or habit that answers it ("I've been
+vegetarian for years", "I cycle to work", 我特别喜欢北欧犯罪剧). A question word of one of the
+groups below brings the group's other words in as one optional clause per group (`clauses`):
+searched as the forms of a token no text holds, so one aggregation counts them, on the person's
+side only, weighed by the rarity of all of them together (a group of common words weighs little),
+and in a session's coverage (what orders it) at most
+RELATED_COVERAGE of what its own words leave uncovered (`coverage`); the tier is read from the
+question's own words (search._graded), so no related word makes a session an exact match or
+turns an honest "nothing" into a match.
+
+The groups are small and hand-written (no dataset); a group is found by any of its `keys`, and
+brings in its `words` (the keys of the other groups are not chained).
+"""
+
+from __future__ import annotations
+
+# What a related clause weighs against its rarity (the idf of its words' summed record counts), in
+# the session BM25, a record's score and a passage. Measured 0.35-1.5 on every set (in-process,
+# docs/benchmarks.md "Issue 14, session 7"): prefs rises with it to 1.5, memeval falls past 1.0.
+RELATED_WEIGHT = 1.0
+# The share of a session's uncovered rarity that related words can make up, at most.
+RELATED_COVERAGE = 0.5
+# The prefix of a related clause's token: no tokenizer output starts with it.
+MARK = "~"
+
+# (keys: the words of a question that name the need, words: what the person says instead)
+_GROUPS: tuple[tuple[str, str], ...] = (
+    ("read reading book books novel novels author", "book books novel novels author authors read reading fiction"
+     " series trilogy kindle library audiobook audiobooks"),
+    ("watch watching show shows series film films movie movies tv  binge",
+     "show shows series film films movie movies tv episode episodes season drama dramas documentary documentaries"
+     " sitcom thriller thrillers binge binged watched watching netflix"),
+    ("cook cooking dinner lunch meal meals recipe recipes dish dishes guests food eat snack snacks bake dessert",
+     "vegetarian vegan meat fish dairy gluten allergic allergy intolerant diet spicy cook cooking recipe recipes"
+     " dish dishes eat"),
+    ("commute commuting drive driving",
+     "cycle cycling bike biking bicycle train bus subway metro tube tram drive driving car walk walking"),
+    ("exercise workout workouts fitness gym training sport sports",
+     "run running swim swimming yoga pilates gym climbing knee back injury hiking cycling"),
+    ("music song songs playlist listen listening headphones concert",
+     "music song songs album albums band bands playlist jazz classical rock guitar piano listen listening"),
+    ("photo photos photography camera lens pictures",
+     "camera lens shoot shooting shot photos photography mirrorless film"),
+    ("video videos editing edit footage clip clips",
+     "edit editing editor footage timeline premiere resolve cut video videos"),
+    ("drink drinks coffee tea cafe café caffeine order",
+     "coffee tea caffeine decaf espresso latte milk drink drinks"),
+    ("gift gifts present presents birthday",
+     "loves obsessed hobby collects into gift birthday"),
+    ("trip travel holiday vacation flight flights hotel stay",
+     "flying fly plane planes train hostel hostels hotel hotels apartment camping travel"),
+    ("game games gaming play",
+     "game games gaming console switch playstation xbox pc play played"),
+    ("hobby hobbies learn learning",
+     "learning practise practice lessons class hobby playing"),
+    ("laptop computer pc phone",
+     "linux mac macos windows android iphone laptop computer"),
+)
+
+# Chinese: keys found anywhere in the question; words of two characters (one bigram of the index).
+_ZH: tuple[tuple[str, str], ...] = (
+    ("看书 读书 小说 书", "小说 作者 看书 读书 书迷"),
+    ("看剧 追剧 剧 电影 节目", "剧集 美剧 韩剧 日剧 电影 纪录 追剧 综艺 看剧 悬疑 推理"),
+    ("做饭 做菜 菜谱 吃饭 请客 吃什么 做什么菜 零食 点心 甜点", "吃素 素食 不吃 过敏 忌口 吃辣 清淡 做饭"),
+    ("通勤 上班 上下班", "骑车 地铁 公交 开车 步行 单车 通勤"),
+    ("运动 锻炼 健身", "跑步 游泳 瑜伽 健身 膝盖 爬山 骑车"),
+    ("音乐 听歌 听点 听什么 耳机 歌", "音乐 古典 爵士 摇滚 乐队 钢琴 吉他 听歌"),
+    ("剪视频 剪辑 视频 剪片", "剪辑 剪片 视频 剪映 软件"),
+    ("喝什么 饮料 咖啡 茶", "咖啡 喝茶 花茶 奶茶 绿茶 红茶"),
+    ("礼物 生日 送什么", "喜欢 迷上 爱好 礼物"),
+    ("旅行 旅游 出行 酒店 住哪", "飞机 高铁 火车 民宿 酒店 自驾"),
+)
+
+
+def _index() -> tuple[dict[str, list[int]], list[list[str]]]:
+    keys: dict[str, list[int]] = {}
+    words: list[list[str]] = []
+    for g, (k, w) in enumerate((*_GROUPS, *_ZH)):
+        for key in k.split():
+            keys.setdefault(key, []).append(g)
+        words.append(w.split())
+    return keys, words
+
+
+_KEYS, _WORDS = _index()
+_ZH_KEYS = sorted((k for k in _KEYS if not k.isascii()), key=len, reverse=True)
+
+
+def groups(text: str, words: set[str]) -> list[list[str]]:
+    """The related words of each group a question names: by its content `words` (English) or
+    by a key in its `text` (Chinese); a group's words the question holds itself are left out."""
+    found: list[int] = []
+    for w in sorted(words):
+        for g in _KEYS.get(w, ()):
+            if g not in found:
+                found.append(g)
+    for key in _ZH_KEYS:
+        if key in text:
+            for g in _KEYS[key]:
+                if g not in found:
+                    found.append(g)
+    out = []
+    for g in found:
+        rest = [w for w in _WORDS[g] if w not in words and not (not w.isascii() and w in text)]
+        if rest:
+            out.append(rest)
+    return out
+
+
+def coverage(own: float, related: float) -> float:
+    """A session's coverage, as its rank reads it: its own words' share, plus its related words'
+    share up to RELATED_COVERAGE of what the own words leave uncovered (never 1.0 without every
+    own word). The tier (a match, an exact one, or "nothing") is read from the own share alone."""
+    return own + min(related, RELATED_COVERAGE * (1.0 - own))
+
+
+def clauses(related: list[list[str]], doc_freq, own: set[str]) -> tuple[list[tuple[str, ...]], dict[str, list[str]]]:
+    """One clause per group (a token no text holds, MARK and its number) and its forms: the
+    group's words and their English forms that some record holds (`doc_freq` of a one-token
+    clause), but none of the question's own words and forms (`own`)."""
+    from deja.search.signals import forms
+    from deja.text.tokenizer import tokens
+
+    out: list[tuple[str, ...]] = []
+    alts: dict[str, list[str]] = {}
+    for g, words in enumerate(related):
+        terms: list[str] = []
+        for w in words:
+            toks = tokens(w)
+            if len(toks) != 1:
+                continue
+            for t in (toks[0], *forms(toks[0])):
+                if t not in terms and t not in own and doc_freq((t,)):
+                    terms.append(t)
+        if terms:
+            token = f"{MARK}{g}"
+            out.append((token,))
+            alts[token] = terms
+    return out, alts
