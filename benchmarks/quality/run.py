@@ -25,7 +25,8 @@ set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and 
 --hooks-inside the set branch `hookin` tuned on (hookinside.py: the cue inside the question
 sentence or trailing it) on memeval and chat-heldout.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
-memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
+`updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
+update / update-now). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """
