@@ -12,7 +12,8 @@ is…", "how many…", "why did…", "which … did we pick") is answered by a s
 a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
 from the question by search.query). A question about how things stand now ("what is my rent
 now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
-"no longer", 换成, 不再).
+"no longer", 换成, 不再). For a question about the person's state, now or not ("where do I
+work"), the person's own sentence that states a change weighs CHANGE_LIFT more.
 """
 
 from __future__ import annotations
