@@ -155,3 +155,15 @@ def test_a_change_the_assistant_describes_is_not_the_persons_state(home):
           "Plenty of people take oat milk in coffee now, many switched to it and felt better.")
     r = search("What milk do I take in my coffee?")
     assert ids(r)[0] == "mine", _scores(r)
+
+
+def test_a_one_word_question_about_a_state_reads_the_change_too(home):
+    # "Where do I work?" has one content word, so it is answered in the exact tier; there too the
+    # sentence that reports the new job answers, not the older one that says "work" more often
+    _background(home)
+    _chat(home, "life", "old-job", MARCH, f"I work at Northwind as a data analyst, work is fine but the work is dull. {_CHATTER}",
+          f"{_CHATTER} Plenty of analysts feel that way after a few years.")
+    _chat(home, "life", "new-job", MAY, f"how long should a sourdough rise? I started work at Hooli on Monday, so mornings are busy. {_CHATTER}",
+          f"{_CHATTER} A cold overnight rise in the fridge fits a busy morning.")
+    r = search("Where do I work?")
+    assert r["tier"] == "exact" and ids(r)[0] == "new-job", _scores(r)

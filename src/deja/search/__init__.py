@@ -448,8 +448,11 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         ranked.append((hit, items, session_score, lift))
     from deja.search import recency
 
+    state = recency.asks_state(q)
+    if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
+        weights = [1.0]
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, recency.asks_state(q))
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
