@@ -70,7 +70,7 @@ CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved|upgraded|downgrade
           r"(?:my|our)\s+new|update:|updated|now\s+(?:is|are|it'?s|runs?|on|at|uses?|using)|is\s+now|are\s+now|"
           r"left|quit|stopped|started|starting|took\s+over|finally|bought|sold|got\s+(?:a|an|the|my|our)|adopted|joined|"
           r"signed\s+up|picked\s+up|gave\s+up|settled\s+on|ever\s+since|since\s+(?:the|we|i)|in\s+total)\b"
-          r"|换成|换了|改成|改为|改用|不再|升级|降级|涨到|涨了|降到|变成|调去|调到|跳槽|搬到|新的|新工作|入职|终于|卖了|领养|报了|一共|最后|现在")
+          r"|换成|换了|改成|改为|改用|不再|升级|降级|涨到|涨了|降到|变成|调去|调到|跳槽|搬到|新的|新工作|入职|终于|卖了|领养|报了|一共|最后")
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 
