@@ -96,3 +96,74 @@ def test_freshness_never_lifts_a_newer_session_that_holds_less_of_the_question(h
           "Fine for now.")
     r = search("Which Postgres version does the staging database run now?")
     assert ids(r)[0] == "older", _scores(r)
+
+
+# Session 7: a question about the person's state says no "now" and still asks for the newest value;
+# the newer session states the change in other words and holds fewer of the question's words.
+
+def test_which_office_do_i_work_at_is_answered_by_the_session_that_reports_the_new_job(home):
+    # no "now" in the question; the older session says "work" twice and holds it as plainly
+    _background(home)
+    _chat(home, "life", "old-job", MARCH, f"I work at Northwind as a data analyst, the office is near the station, a nice office. {_CHATTER}",
+          f"{_CHATTER} Plenty of analysts feel that way after a few years.")
+    _chat(home, "life", "new-job", MAY, f"how long should a sourdough rise? I started work at Hooli on Monday, the office is closer. {_CHATTER}",
+          f"{_CHATTER} A cold overnight rise in the fridge fits a busy morning.")
+    r = search("Which office do I work at?")
+    assert ids(r)[0] == "new-job", _scores(r)
+
+
+def test_a_count_that_grew_is_answered_by_the_newer_session_for_we(home):
+    # about the household ("do we"), no time word; the older count repeats the question's noun
+    _background(home)
+    _chat(home, "life", "two-cats", MARCH, f"we have two cats at home and the cats rule the place, cats everywhere. {_CHATTER}",
+          f"{_CHATTER} Two cats keep each other company.")
+    _chat(home, "life", "four-cats", MAY, f"we adopted another kitten from the shelter, so we are up to four cats. {_CHATTER}",
+          f"{_CHATTER} A slow introduction helps a new kitten settle.")
+    r = search("How many cats do we have?")
+    assert ids(r)[0] == "four-cats", _scores(r)
+
+
+def test_a_chinese_question_without_now_is_answered_by_the_change_the_person_reported(home):
+    _background(home)
+    _chat(home, "life", "old-city", MARCH, "我住在武汉，离江边很近，这个城市夏天很热",
+          "夏天热的城市，空调和防晒都要准备好。")
+    _chat(home, "life", "new-city", MAY, "周末去爬山了。我们终于搬到成都了，住在这个城市的东边",
+          "刚搬家的时候先熟悉周边的超市和医院。")
+    r = search("我住在哪个城市？")
+    assert ids(r)[0] == "new-city", _scores(r)
+
+
+def test_a_change_said_beside_one_word_of_the_question_does_not_answer_it(home):
+    # "upgraded … over two weekends" states a change but holds one word of the question; the older
+    # session that says the preference stays first (the change lift is bounded and needs
+    # CHANGE_SHARE of the question: without the share it comes within 0.85 of the answer)
+    _background(home)
+    _chat(home, "life", "genre", MARCH, f"on weekends I read space opera, nothing too heavy. {_CHATTER}",
+          f"{_CHATTER} Space opera is a good way to switch off.")
+    _chat(home, "work", "upgrade", MAY, f"we upgraded staging to Postgres 17 over two weekends. {_CHATTER}",
+          f"{_CHATTER} Check the extensions after a major upgrade.")
+    r = search("What genre do I enjoy reading on weekends?")
+    assert ids(r)[0] == "genre", _scores(r)
+
+
+def test_a_change_the_assistant_describes_is_not_the_persons_state(home):
+    # the assistant's "switched to" (advice about someone else) does not answer what the person takes
+    _background(home)
+    _chat(home, "life", "mine", MARCH, f"I take whole milk in my coffee every morning. {_CHATTER}",
+          f"{_CHATTER} Whole milk gives a rounder cup.")
+    _chat(home, "life", "advice", MAY, f"my sister has trouble with dairy, any tips? {_CHATTER}",
+          "Plenty of people take oat milk in coffee now, many switched to it and felt better.")
+    r = search("What milk do I take in my coffee?")
+    assert ids(r)[0] == "mine", _scores(r)
+
+
+def test_a_one_word_question_about_a_state_reads_the_change_too(home):
+    # "Where do I work?" has one content word, so it is answered in the exact tier; there too the
+    # sentence that reports the new job answers, not the older one that says "work" more often
+    _background(home)
+    _chat(home, "life", "old-job", MARCH, f"I work at Northwind as a data analyst, work is fine but the work is dull. {_CHATTER}",
+          f"{_CHATTER} Plenty of analysts feel that way after a few years.")
+    _chat(home, "life", "new-job", MAY, f"how long should a sourdough rise? I started work at Hooli on Monday, so mornings are busy. {_CHATTER}",
+          f"{_CHATTER} A cold overnight rise in the fridge fits a busy morning.")
+    r = search("Where do I work?")
+    assert r["tier"] == "exact" and ids(r)[0] == "new-job", _scores(r)

@@ -27,7 +27,8 @@ sentence or trailing it) on memeval and chat-heldout.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) is
 scored like memeval, per language.
-memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
+`updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
+update / update-now). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """

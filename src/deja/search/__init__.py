@@ -465,8 +465,13 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         c = curated.get(row.key)
         hit = Hit(row, len(items), 0.0, decision=row.decision, state=c.state if c else "", coverage=cov)
         ranked.append((hit, items, session_score, lift))
+    from deja.search import recency
+
+    state = recency.asks_state(q)
+    if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
+        weights = [1.0]
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present)
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
@@ -475,8 +480,6 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
     if q.present:
-        from deja.search import recency
-
         recency.prefer_newer(hits)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
@@ -498,20 +501,21 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
 
 
 def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
-              wants: str = "", present: bool = False) -> None:
+              wants: str = "", present: bool = False, state: bool = False) -> None:
     """A long turn judged by its best stretch (search.passage): the leading records of the
     leading sessions score at least their best passage's weight, lifted when it holds the
-    kind of answer the question `wants`; re-sorted."""
+    kind of answer the question `wants` (for a question about the person's `state`, a change they
+    stated: passage.CHANGE_LIFT); re-sorted."""
     from deja.search import passage
 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(PASSAGE_RECORDS, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
-    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present)
+    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state)
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]
-        p, lift = passage.score(m, b.text)
+        p, lift = passage.score(m, b.text, c.role == heavy)
         items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else 1.0)) * lift, c)
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])

@@ -13,7 +13,8 @@ answered by a sentence that holds one:
 a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind of answer, told
 from the question by search.query). A question about how things stand now ("what is my rent
 now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
-"no longer", 换成, 不再).
+"no longer", 换成, 不再). For a question about the person's state, now or not ("where do I
+work"), the person's own sentence that states a change weighs CHANGE_LIFT more.
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ WINDOW = 24
 PASSAGE_SCALE = 2.2 / 1.3
 # A sentence holding the kind of answer the question asks for.
 ANSWER_LIFT = 1.25
+# A sentence of the person's own turn that states a change, for a question about the person's state
+# (search.recency.asks_state): "I started my new job at …" answers "Where do I work?" though an older
+# "I work at …" holds more of its words. Only when that sentence holds CHANGE_SHARE of the question's
+# weight (not a change said beside one word of it). Measured 2, 3, 4: docs/benchmarks.md, "Issue 14,
+# session 7: knowledge updates".
+CHANGE_LIFT = 3.0
+CHANGE_SHARE = 0.3
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -64,13 +72,16 @@ ANSWERS = {
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
                r"|选了|选定|定了|决定|推荐|建议你"),
 }
-# A sentence that states a change: what answers a question about how things stand now (Query.present)
-# when an older session holds the old value in the same words.
-CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved\s+(?:to|over)|upgraded|downgraded|migrated|replaced|raised|"
-          r"increased|went\s+up|dropped|lowered|cut|no\s+longer|not\s+any\s*more|anymore|instead|from\s+now\s+on|"
-          r"(?:my|our|the)\s+new|update:|updated|now\s+(?:is|are|it'?s|runs?|on|at|uses?|using)|is\s+now|are\s+now|"
-          r"left|quit|stopped|started|took\s+over)\b|换成|换了|改成|改为|改用|不再|升级|降级|涨到|涨了|降到|变成|调去|调到|"
-          r"跳槽|搬到|新的|新工作")
+# A sentence that states a change, as people report one ("switched to", "we finally moved", "sold the
+# old car and got a …", "that's twelve in total", 换成 / 入职 / 一共): what answers a question about how
+# things stand now (Query.present) or about the person's state when an older session holds the old
+# value in more of the question's words. ("the new" is not one: "the new coffee place".)
+CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved|upgraded|downgraded|migrated|replaced|raised|"
+          r"increased|went\s+up|went\s+from|dropped|lowered|cut|no\s+longer|not\s+any\s*more|anymore|instead|from\s+now\s+on|"
+          r"(?:my|our)\s+new|update:|updated|now\s+(?:is|are|it'?s|runs?|on|at|uses?|using)|is\s+now|are\s+now|"
+          r"left|quit|stopped|started|starting|took\s+over|finally|bought|sold|got\s+(?:a|an|the|my|our)|adopted|joined|"
+          r"signed\s+up|picked\s+up|gave\s+up|settled\s+on|ever\s+since|since\s+(?:the|we|i)|in\s+total)\b"
+          r"|换成|换了|改成|改为|改用|不再|升级|降级|涨到|涨了|降到|变成|调去|调到|跳槽|搬到|新的|新工作|入职|终于|卖了|领养|报了|一共|最后")
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 
@@ -88,14 +99,20 @@ def _answer(wants: str, present: bool = False) -> re.Pattern[str] | None:
     return re.compile("|".join(kinds), re.IGNORECASE) if kinds else None
 
 
+@lru_cache(maxsize=1)
+def _change() -> re.Pattern[str]:
+    return re.compile(CHANGE, re.IGNORECASE)
+
+
 class Matcher(Plain):
     """A question's clauses as the passage score reads them, built once per search: each word
-    and its `forms` -> its clause, the phrases, the clauses' weights, the kind of answer wanted."""
+    and its `forms` -> its clause, the phrases, the clauses' weights, the kind of answer wanted,
+    and for a question about the person's state (`state`) the change that answers it."""
 
-    __slots__ = ("single", "phrases", "weights", "answer")
+    __slots__ = ("single", "phrases", "weights", "answer", "change")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-                 forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False):
+                 forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False):
         self.single: dict[str, int] = {}
         self.phrases: list[tuple[int, tuple[str, ...]]] = []
         for i, c in enumerate(clauses):
@@ -105,12 +122,15 @@ class Matcher(Plain):
             elif c:
                 self.phrases.append((i, tuple(c)))
         self.weights, self.answer = weights, _answer(wants, present)
+        self.change = _change() if state else None
 
 
-def score(m: Matcher, text: str) -> tuple[float, float]:
+def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
     """The best sentence's summed weight of the distinct clauses it holds in a window (a word in
     any of its forms; a phrase as its tokens in order), and the lift for the record: ANSWER_LIFT
-    when a sentence holding the best share of them also holds the kind of answer wanted."""
+    when a sentence holding the best share of them also holds the kind of answer wanted; times
+    CHANGE_LIFT when the record is the `own` side's (the person's, for a question about them) and
+    such a sentence states a change (m.change) and holds CHANGE_SHARE of the question."""
     sentences = _SENTENCE.split(text)
     # one analyzer call per record, the sentences kept apart by a token no text holds
     toks = tokens(f" {_BREAK} ".join(sentences))
@@ -155,4 +175,8 @@ def score(m: Matcher, text: str) -> tuple[float, float]:
         top = [k for k, v in per.items() if v >= best * 0.999]
         if any(m.answer.search(sentences[k]) for k in top if k < len(sentences)):
             lift = ANSWER_LIFT
+    if m.change is not None and own and best >= CHANGE_SHARE * sum(weights):
+        top = [k for k, v in per.items() if v >= best * 0.999]
+        if any(m.change.search(sentences[k]) for k in top if k < len(sentences)):
+            lift *= CHANGE_LIFT
     return best * PASSAGE_SCALE, lift
