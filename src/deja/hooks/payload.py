@@ -36,17 +36,25 @@ OPEN, CLOSE = "<deja-recall>", "</deja-recall>"
 BUDGET_SECONDS = 1.5
 # Sessions shown by the prompt and context hooks.
 RECALL_SESSIONS = 3
+# … and, for a question, up to this many more as one short line each (date, id, title) when
+# they score within RECALL_CLOSE of the best: a strong match with a small margin, where the
+# answer is often fourth or fifth. They come after the three and go first when 2 KB runs out.
+RECALL_MORE = 2
+RECALL_CLOSE = 0.5
 CONTEXT_SESSIONS = 5
 CONTEXT_NOTES = 5
 # Ordinary recall is offered only when the prompt's words pick out a few sessions: words that
 # match a large share of all history are not a memory, they are vocabulary.
 RECALL_MAX_SHARE = 0.05
 RECALL_MIN_MATCHES = 3
-# A question about the person without a cue (`personal`) is answered only on a strong match
-# (handlers.strong): the best session holds at least this share of its rarity and outscores the
-# next by this factor. Any other question gets what a request gets (ordinary recall): searched the
-# question way too, on held-out sets it injected as many answers and twice the unrelated prompts.
+# A question about the person, or about a particular past event, without a cue (`personal`) is
+# answered only on a strong match (handlers.strong): the best session holds at least this share
+# of its rarity and outscores the next by this factor — or, holding less (but not weak), stands
+# out from the next by STANDS_OUT. Any other question gets what a request gets (ordinary
+# recall): searched the question way too, on held-out sets it injected as many answers and twice
+# the unrelated prompts.
 STRONG = {"personal": (0.45, 1.1)}
+STANDS_OUT = 1.3
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -266,20 +274,42 @@ _WH = _Lazy(r"^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|
 _CJK_CHAR = _Lazy(r"[\u3400-\u9fff]")
 
 
+# A question about a particular thing that happened or holds now, with no person in it ("What was
+# the salary in the Brightpath offer?", "What made the events query take so long?", "Which
+# Postgres version is staging on now?", 支付服务一共挂了几次？, 订单服务是哪天迁移的？): a past
+# tense or "now". How-to and general questions ask in the present about things in general ("What
+# causes a battery to drain?", 咖啡豆应该怎么保存？) and don't match.
+_PARTICULAR = _Lazy(
+    r"\b(?:was|were|did|had|has\s+been|have\s+been|now|currently|at\s+the\s+moment)\b"
+    r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b"
+    r"(?!(?:need|feed|speed|seed|bleed|breed|exceed|proceed|succeed|bed|red|shed|wed|used|based)\b)"
+    r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|lost|left|sent|paid|spent|chose|wrote)\b"
+    r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]",
+    re.I,
+)
+# … asked how to do something (怎么, 如何: a how-to, whatever its tense).
+_HOW_TO = _Lazy(r"怎么|如何|怎样")
+
+
 def is_history_question(text: str) -> bool:
-    return bool(_CUE.search(text) or _OWN_PAST.search(text))
+    """A prompt that points back at history (a cue), or asks about the person's own past and is
+    no request for advice ("How do I set up …" is present tense, not "I set up")."""
+    return bool(_CUE.search(text) or (_OWN_PAST.search(text) and not _ADVICE.search(text)))
 
 
 def asking(text: str) -> str:
     """How a prompt asks about history, which sets how strong a match it needs: `cue` (it points
     back at an earlier conversation or time, or asks about the person's own past), `personal`
-    (a question about the person, or what they were told, that is not a request for advice), or
-    "" (any other question, a request, a statement: ordinary recall)."""
+    (a question about the person, or what they were told, or about a particular past event,
+    that is not a request for advice or a how-to), or "" (any other question, a request, a
+    statement: ordinary recall)."""
     if is_history_question(text):
         return "cue"
-    if not _QUESTION.search(text):
+    if not _QUESTION.search(text) or _ADVICE.search(text):
         return ""
-    return "personal" if _PERSONAL.search(text) and not _ADVICE.search(text) else ""
+    if _PERSONAL.search(text):
+        return "personal"
+    return "personal" if _PARTICULAR.search(text) and not _HOW_TO.search(text) else ""
 
 
 def without_cues(text: str) -> str:
