@@ -210,8 +210,10 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
     if runner <= 0:
-        return True
-    return best.score >= (margin if best.coverage >= coverage else STANDS_OUT) * runner
+        return best.coverage >= coverage or kind in STANDS_OUT
+    if best.coverage >= coverage:
+        return best.score >= margin * runner
+    return kind in STANDS_OUT and best.score >= STANDS_OUT[kind] * runner
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:

@@ -47,14 +47,14 @@ CONTEXT_NOTES = 5
 # match a large share of all history are not a memory, they are vocabulary.
 RECALL_MAX_SHARE = 0.05
 RECALL_MIN_MATCHES = 3
-# A question about the person, or about a particular past event, without a cue (`personal`) is
-# answered only on a strong match (handlers.strong): the best session holds at least this share
-# of its rarity and outscores the next by this factor — or, holding less (but not weak), stands
-# out from the next by STANDS_OUT. Any other question gets what a request gets (ordinary
+# A question about the person (`personal`) or about a particular past event (`particular`)
+# without a cue is answered only on a strong match (handlers.strong): the best session holds at
+# least this share of its rarity and outscores the next by this factor — or, for `personal`,
+# holding less (but not weak), stands out from the next by STANDS_OUT. Any other question gets what a request gets (ordinary
 # recall): searched the question way too, on held-out sets it injected as many answers and twice
 # the unrelated prompts.
-STRONG = {"personal": (0.45, 1.1)}
-STANDS_OUT = 1.3
+STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
+STANDS_OUT = {"personal": 1.3}
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -263,6 +263,8 @@ _ADVICE = _Lazy(
     r"|\b(?:i|we)\s+(?:want|need|plan|am\s+planning|'d\s+like|would\s+like)\s+to\b|\bis\s+it\s+(?:safe|ok|okay|possible|better|worth|bad|normal)\b"
     r"|\bwhat(?:'s|\s+is)\s+the\s+best\b|\b(?:best|good|right)\s+(?:way|option|choice|idea)s?\b"
     r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
+    # "what could be causing it", "tell me how it usually goes": an explanation, not a memory
+    r"|\bwhat\s+(?:could|might|would)\s+(?:be\s+)?caus|\btell\s+me\s+how\b"
     r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)|帮我|给我(?:写|推荐|讲|想)|能不能|可以吗",
     re.I,
 )
@@ -283,7 +285,7 @@ _PARTICULAR = _Lazy(
     r"\b(?:was|were|did|had|has\s+been|have\s+been|now|currently|at\s+the\s+moment)\b"
     r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b"
     r"(?!(?:need|feed|speed|seed|bleed|breed|exceed|proceed|succeed|bed|red|shed|wed|used|based)\b)"
-    r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|lost|left|sent|paid|spent|chose|wrote)\b"
+    r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|left|sent|paid|spent|chose|wrote)\b"
     r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]",
     re.I,
 )
@@ -300,16 +302,16 @@ def is_history_question(text: str) -> bool:
 def asking(text: str) -> str:
     """How a prompt asks about history, which sets how strong a match it needs: `cue` (it points
     back at an earlier conversation or time, or asks about the person's own past), `personal`
-    (a question about the person, or what they were told, or about a particular past event,
-    that is not a request for advice or a how-to), or "" (any other question, a request, a
-    statement: ordinary recall)."""
+    (a question about the person, or what they were told, that is not a request for advice),
+    `particular` (a question about a particular past event or present state, no how-to), or ""
+    (any other question, a request, a statement: ordinary recall)."""
     if is_history_question(text):
         return "cue"
     if not _QUESTION.search(text) or _ADVICE.search(text):
         return ""
     if _PERSONAL.search(text):
         return "personal"
-    return "personal" if _PARTICULAR.search(text) and not _HOW_TO.search(text) else ""
+    return "particular" if _PARTICULAR.search(text) and not _HOW_TO.search(text) else ""
 
 
 def without_cues(text: str) -> str:
