@@ -412,7 +412,10 @@ def question_text(text: str) -> str:
     asked = [s for s in asked if not _points_back(s)] or asked
     if asked and len(asked) < len(sentences):
         text = " ".join(asked)
-    for step in range(2):  # a lead-in off, the asides out, then a lead-in they left
+    # the asides out first (a clause that only points back, wherever it sits: 我外甥，之前说过的，
+    # 今年几岁？ keeps 我外甥), then a lead-in, then the asides a lead-in hid
+    text = _asides_out(text)
+    for step in range(2):
         while (rest := _lead_off(text)) is not None:
             text = rest
         if not step:
@@ -425,7 +428,8 @@ def question_text(text: str) -> str:
 _REQUEST_EN = frozenset(
     """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
     issues work worked working happen happened make made use used try tried decide decided week month session
-    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please""".split()
+    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please curiosity
+    curious wondering wonder""".split()
 )
 _REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
