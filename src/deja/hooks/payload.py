@@ -214,7 +214,8 @@ _CUE = _Lazy(
     r"your\s+(?:\w+\s+)?(?:history|records|notes|memory)\s+(?:with|of)\s+(?:me|us)|"
     r"(?:chats?|conversations?)\s+(?:history|log)|between\s+us|(?:came|come|comes|brought)\s+up|"
     r"at\s+some\s+point|from\s+before|a\s+while\s+(?:ago|back)|some\s+time\s+ago|\w+\s+ago|(?:days?|weeks?|months?|years?)\s+back|once\s+told|"
-    r"(?:i|we)\s+(?:once\s+|already\s+|ever\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+(?:you|u)|"
+    r"(?:i|we)\s+(?:once\s+|already\s+|ever\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+"
+    r"(?:(?:this|that|it)\s+)?(?:with\s+|to\s+)?(?:you|u)|"
     r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|(?:said|mentioned)\s+(?:it|that|this)\s+(?:once|before|earlier|already)|"
     r"we(?:'ve|\s+have)?\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:been\s+over|gone\s+(?:over|through)|talked|discussed|spoke|chatted|said|"
     r"went\s+(?:over|through)|covered|agreed|settled|sorted|chose|picked|looked\s+at|worked\s+on))\b"
@@ -338,10 +339,20 @@ _ASIDE = _Lazy(r"\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,
 _CLAUSE_END = _Lazy(r"[.?!。？！…]+\s*$")
 
 
+# Words about the talk itself, left in a clause that points back once its cue is out ("according
+# to what I told you", "I believe I shared this with you earlier", "and I'm asking because we
+# covered it once"): they say how the person knows, not what they ask about.
+_TALK = frozenset(
+    """according believe believed think thought sure pretty guess reckon asking ask asked because shared share
+    mentioned mention told tell said say remember recall memory correctly serves once""".split()
+)
+
+
 def _only_points_back(clause: str) -> bool:
     """A clause that points back and, without its cues, says nothing to search for ("as I
-    mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)."""
-    return bool(_CUE.search(clause)) and not keywords(without_cues(clause))
+    mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)
+    but words about the talk itself (_TALK)."""
+    return bool(_CUE.search(clause)) and all(w.lower() in _TALK for w in keywords(without_cues(clause)))
 
 
 def _asides_out(text: str) -> str:
@@ -378,6 +389,11 @@ def _asides_out(text: str) -> str:
     return out
 
 
+# A Chinese lead-in that points back goes when, without its cues, at most this many characters of
+# keywords are left of it (当初你帮我弄过这个 → 弄过).
+LEAD_LEFT = 5
+
+
 def _lead_off(text: str) -> str | None:
     """The question without its first lead-in clause, or None when it has none to drop."""
     for m in _LEAD.finditer(text):
@@ -389,10 +405,12 @@ def _lead_off(text: str) -> str | None:
             # nothing or points back and, without its cues, only a few characters are left
             # (帮我回忆一下，之前跟你聊过的： — but not 我家猫，我记得之前说过，叫什么名字？),
             # or when it points back and the question after it says what it is about on its own
-            # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？)
+            # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？) and
+            # little is left of it without its cues (not 我之前说过上传文件报 413 的时候，你让我…)
             drop = not _QUESTION.search(lead) and (
                 not keywords(lead) or all(_points_back(c) or not keywords(c) for c in _LEAD.split(lead))
-                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4))
+                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4
+                    and sum(map(len, keywords(without_cues(lead)))) <= LEAD_LEFT))
         else:
             drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
         if drop:
