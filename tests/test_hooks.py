@@ -401,7 +401,78 @@ def asides(home):
     ("订单通知的消息队列，之前跟你聊过的，用的是哪个？", "dddd0004"),
 ])
 def test_a_cue_inside_or_after_the_question_leaves_the_question_whole(asides, question, session):
+    assert_first_named(question, session)
+
+
+def assert_first_named(question: str, session: str) -> None:
+    """The prompt hook answers `question` with `session` as the first session it names."""
     code, out, err = hook("prompt", prompt_payload(question, f"conv-{session}-{len(question)}"))
     assert code == 0, err
     ctx = context_of(out, "UserPromptSubmit")
     assert "earlier sessions" in ctx and session in ctx.split("\n")[2]  # the first session named
+
+
+@pytest.fixture
+def events(home):
+    """Facts said once, in passing, about things that happened (no "I" in the question that asks
+    them back), a sentence a how-to shares words with, and close look-alikes."""
+    (Transcript("eeee0001-0000-4000-8000-000000000001", "/home/dev/jobs", 10)
+     .user("Help me plan the move. The Brightpath offer came in today: 84,000 a year plus a signing bonus.")
+     .say("Congratulations. Start with the notice period, then the flat.").write(home))
+    (Transcript("eeee0002-0000-4000-8000-000000000002", "/home/dev/api", 11)
+     .user("Why is the dashboard so slow this morning?")
+     .say("The events query took long because created_at had no index; with one it runs in 40 ms.").write(home))
+    (Transcript("eeee0003-0000-4000-8000-000000000003", "/home/dev/ops", 12)
+     .user("帮我看看集群的监控").say("订单服务三月五号迁移到新集群了，之后延迟降了一半。").write(home))
+    (Transcript("eeee0004-0000-4000-8000-000000000004", "/home/dev/ops", 13)
+     .user("I set up SSH keys for GitHub on the new laptop last week, it works.").say("Good, keep the key passphrase-protected.").write(home))
+    (Transcript("eeee0005-0000-4000-8000-000000000005", "/home/dev/notes", 14)
+     .user("我外甥刚满七岁，下棋已经能赢我了").say("七岁就这么厉害，可以报个少儿象棋班。").write(home))
+    (Transcript("eeee0006-0000-4000-8000-000000000006", "/home/dev/notes", 15)
+     .user("小孩几岁开始学钢琴比较好？").say("一般五到七岁开始，手指力量够了再学。").write(home))
+    deja("index")
+    return home
+
+
+@pytest.mark.parametrize("question, session", [
+    # a question about a particular past event or present state, no person and no cue in it
+    ("What was the salary in the Brightpath offer?", "eeee0001"),
+    ("What made the events query take so long?", "eeee0002"),
+    ("订单服务是哪天迁移到新集群的？", "eeee0003"),
+    # a clause that points back inside a Chinese question keeps what comes before it
+    ("我外甥，之前说过的，今年几岁？", "eeee0005"),
+])
+def test_a_question_about_a_particular_event_names_the_session(events, question, session):
+    assert_first_named(question, session)
+
+
+@pytest.mark.parametrize("prompt", [
+    "How do I set up SSH keys for GitHub?",  # "I set up" in a how-to is no own past
+    "What causes a slow events query in Postgres?",  # a general question, present tense
+    "小孩几岁开始学钢琴比较好？",
+    "What could be causing the dashboard to be slow?",
+])
+def test_a_how_to_that_shares_words_with_an_event_is_no_history_question(events, prompt):
+    assert "earlier sessions" not in hook("prompt", prompt_payload(prompt, f"conv-how-{len(prompt)}"))[1]
+
+
+def test_asides_about_the_talk_leave_the_question_whole():
+    from deja.hooks.payload import question_text
+
+    assert question_text("What car do, according to what I told you, I drive?") == "What car do I drive?"
+    assert question_text("What car do, I believe I shared this with you earlier, I drive?") == "What car do I drive?"
+    assert question_text("Out of curiosity, how old is my nephew?") == "how old is my nephew?"
+    assert question_text("我之前说过上传文件报 413 的时候，你让我把那个参数改成多少？").startswith("我上传文件报 413 的时候")
+
+
+def test_close_runners_up_are_named_in_short_lines(home):
+    for i, place in enumerate(["Alfama", "Baixa", "Chiado", "Belem", "Graca"]):
+        (Transcript(f"ffff000{i}-0000-4000-8000-00000000000{i}", "/home/dev/trip", 10 + i)
+         .user(f"We looked at a guesthouse in {place}, Lisbon, for the conference week.")
+         .say("Noted, near the tram line. " + "The rest of the plan can wait. " * 20).write(home))
+    deja("index")
+    ctx = context_of(hook("prompt", prompt_payload("Last time, which guesthouse in Lisbon did we look at?", "conv-more"))[1],
+                     "UserPromptSubmit")
+    named = [f"ffff000{i}" for i in range(5) if f"ffff000{i}" in ctx]
+    assert len(named) == 5, ctx
+    assert sum(line.startswith("- also ") for line in ctx.splitlines()) == 2

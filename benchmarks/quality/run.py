@@ -23,7 +23,8 @@ none), and unrelated requests, scored as above and per language and cue position
 prompts) on memeval and chat-heldout, scored per language and per cue position; --hooks-dev the
 set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and chat-heldout;
 --hooks-inside the set branch `hookin` tuned on (hookinside.py: the cue inside the question
-sentence or trailing it) on memeval and chat-heldout.
+sentence or trailing it) on memeval and chat-heldout. The set `hookdev2` (hookdev2.py, branch `hook3`)
+is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) is
 scored like memeval, per language.
@@ -48,6 +49,7 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 import hookblind  # noqa: E402
 import hookdev  # noqa: E402
+import hookdev2  # noqa: E402
 import hookinside  # noqa: E402
 import hookset  # noqa: E402
 import make  # noqa: E402
@@ -133,7 +135,7 @@ def run_set(root: Path, name: str, args) -> dict:
         home.mkdir(parents=True)
         make.make(home, name, NOISE_MB.get(name, 0), args.seed)
     homes = sorted(home.glob("h[0-9]*")) if name in make.MULTI else [home]
-    rows, hooks, base, blind, dev, inside = [], [], [], [], [], []
+    rows, hooks, base, blind, dev, inside, dev2 = [], [], [], [], [], [], []
     for h in homes:
         env = _env(h, args)
         qs = json.loads((h / "questions.json").read_text())
@@ -147,7 +149,9 @@ def run_set(root: Path, name: str, args) -> dict:
 
             for q, ids in zip(qs, bm25.rank(h, [q["question"] for q in qs])):
                 base.append(q | {"rank": rank_of(q, ids), "top": ids[:3], "home": h.name, "abstained": not ids})
-        if name != "hand" and not args.no_hooks:
+        if name in hookdev2.SETS:  # a hook set with HOMEs of its own (its prompts, not hookset's)
+            dev2.append(run_blind(env, name, h.name, qs, hookdev2))
+        elif name != "hand" and not args.no_hooks:
             hooks.append(run_hooks(env, name, qs, h.name))
         if args.hooks_blind and name in hookblind.SETS:
             blind.append(run_blind(env, name, h.name, qs))
@@ -172,6 +176,8 @@ def run_set(root: Path, name: str, args) -> dict:
         out["dev"] = hookblind.merged(dev)
     if inside:
         out["inside"] = hookblind.merged(inside)
+    if dev2:
+        out["dev2"] = hookblind.merged(dev2)
     return out
 
 
@@ -311,7 +317,8 @@ def main() -> None:
 
                 print(f"\n{n} hook set per language and cue position\n\n" + memeval2.table(h["by"]))
     for key, title in (("blind", "blind hook set (hookblind.py)"), ("dev", "hook2's tuning hook set (hookdev.py)"),
-                       ("inside", "hookin's set, the cue inside the question (hookinside.py)")):
+                       ("inside", "hookin's set, the cue inside the question (hookinside.py)"),
+                       ("dev2", "hook3's set with its own HOMEs (hookdev2.py)")):
         blinds = {n: r[key] for n, r in results.items() if key in r}
         if blinds:
             print(f"\n{title}\n\n" + hookblind.HEADER)
@@ -332,7 +339,7 @@ def main() -> None:
                 print(f"- {n} hook missed: {p}")
             for p in r.get("hooks", {}).get("noisy", []):
                 print(f"- {n} hook injected: {p}")
-            for key in ("blind", "dev"):
+            for key in ("blind", "dev", "inside", "dev2"):
                 for p in r.get(key, {}).get("missed", []):
                     print(f"- {n} {key} hook missed: {p}")
                 for p in r.get(key, {}).get("injected", []):

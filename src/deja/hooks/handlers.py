@@ -40,7 +40,9 @@ from deja.hooks.payload import (
     MAX_BYTES,
     PATTERN_SESSIONS,
     Payload,
+    RECALL_CLOSE,
     RECALL_MAX_SHARE,
+    RECALL_MORE,
     RECALL_MIN_MATCHES,
     RECALL_SESSIONS,
     SNIPPET_CHARS,
@@ -48,6 +50,7 @@ from deja.hooks.payload import (
     _Lazy,
     _date,
     _str,
+    STANDS_OUT,
     STRONG,
     asking,
     is_history_question,
@@ -197,7 +200,8 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     Never the weak tier. A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
-    stand out from the next (margin): payload.STRONG."""
+    stand out from the next (margin): payload.STRONG — or, holding less, stand out by
+    payload.STANDS_OUT."""
     if not hits or tier in ("weak", "none"):
         return False
     if kind == "cue":
@@ -205,7 +209,11 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     coverage, margin = STRONG[kind]
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
-    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner)
+    if runner <= 0:
+        return best.coverage >= coverage or kind in STANDS_OUT
+    if best.coverage >= coverage:
+        return best.score >= margin * runner
+    return kind in STANDS_OUT and best.score >= STANDS_OUT[kind] * runner
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:
@@ -227,11 +235,22 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     from deja.search.query import parse
 
     chosen = hits[:RECALL_SESSIONS]
-    state.mark("history-hint", *(f"shown:{h.session.key}" for h in chosen))
+    more = [h for h in hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE] if h.score >= RECALL_CLOSE * hits[0].score]
     head = f"deja: earlier sessions that may answer this ({FRAME}):"
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
     asks_assistant = parse(asked).asks_assistant
-    return wrap(head, [_hit_line(h, asks_assistant) for h in chosen], tail)
+    lines = [_hit_line(h, asks_assistant) for h in chosen] + [_short_line(h) for h in more]
+    text = wrap(head, lines, tail)
+    shown = [h for h in chosen + more if h.session.id in text]
+    _served[:] = [h.session.key for h in shown]  # what the recall log names: what fitted
+    state.mark("history-hint", *(f"shown:{h.session.key}" for h in shown))
+    return text
+
+
+def _short_line(h) -> str:
+    """A session as a close runner-up: its date, id and title only."""
+    title = clip(h.session.title, 80)
+    return f"- also {_ref(h.session)}" + (f" “{title}”" if title else "")
 
 
 def _hit_line(h, asks_assistant: bool = True) -> str:

@@ -36,17 +36,25 @@ OPEN, CLOSE = "<deja-recall>", "</deja-recall>"
 BUDGET_SECONDS = 1.5
 # Sessions shown by the prompt and context hooks.
 RECALL_SESSIONS = 3
+# … and, for a question, up to this many more as one short line each (date, id, title) when
+# they score within RECALL_CLOSE of the best: a strong match with a small margin, where the
+# answer is often fourth or fifth. They come after the three and go first when 2 KB runs out.
+RECALL_MORE = 2
+RECALL_CLOSE = 0.5
 CONTEXT_SESSIONS = 5
 CONTEXT_NOTES = 5
 # Ordinary recall is offered only when the prompt's words pick out a few sessions: words that
 # match a large share of all history are not a memory, they are vocabulary.
 RECALL_MAX_SHARE = 0.05
 RECALL_MIN_MATCHES = 3
-# A question about the person without a cue (`personal`) is answered only on a strong match
-# (handlers.strong): the best session holds at least this share of its rarity and outscores the
-# next by this factor. Any other question gets what a request gets (ordinary recall): searched the
-# question way too, on held-out sets it injected as many answers and twice the unrelated prompts.
-STRONG = {"personal": (0.45, 1.1)}
+# A question about the person (`personal`) or about a particular past event (`particular`)
+# without a cue is answered only on a strong match (handlers.strong): the best session holds at
+# least this share of its rarity and outscores the next by this factor — or, for `personal`,
+# holding less (but not weak), stands out from the next by STANDS_OUT. Any other question gets what a request gets (ordinary
+# recall): searched the question way too, on held-out sets it injected as many answers and twice
+# the unrelated prompts.
+STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
+STANDS_OUT = {"personal": 1.3}
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -206,7 +214,8 @@ _CUE = _Lazy(
     r"your\s+(?:\w+\s+)?(?:history|records|notes|memory)\s+(?:with|of)\s+(?:me|us)|"
     r"(?:chats?|conversations?)\s+(?:history|log)|between\s+us|(?:came|come|comes|brought)\s+up|"
     r"at\s+some\s+point|from\s+before|a\s+while\s+(?:ago|back)|some\s+time\s+ago|\w+\s+ago|(?:days?|weeks?|months?|years?)\s+back|once\s+told|"
-    r"(?:i|we)\s+(?:once\s+|already\s+|ever\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+(?:you|u)|"
+    r"(?:i|we)\s+(?:once\s+|already\s+|ever\s+|had\s+|have\s+)?(?:told|mentioned|said|asked|shared|showed|explained|described|gave|sent)\s+"
+    r"(?:(?:this|that|it)\s+)?(?:with\s+|to\s+)?(?:you|u)|"
     r"(?:i|we)\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:mentioned|brought\s+up)|(?:said|mentioned)\s+(?:it|that|this)\s+(?:once|before|earlier|already)|"
     r"we(?:'ve|\s+have)?\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:been\s+over|gone\s+(?:over|through)|talked|discussed|spoke|chatted|said|"
     r"went\s+(?:over|through)|covered|agreed|settled|sorted|chose|picked|looked\s+at|worked\s+on))\b"
@@ -255,6 +264,8 @@ _ADVICE = _Lazy(
     r"|\b(?:i|we)\s+(?:want|need|plan|am\s+planning|'d\s+like|would\s+like)\s+to\b|\bis\s+it\s+(?:safe|ok|okay|possible|better|worth|bad|normal)\b"
     r"|\bwhat(?:'s|\s+is)\s+the\s+best\b|\b(?:best|good|right)\s+(?:way|option|choice|idea)s?\b"
     r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
+    # "what could be causing it", "tell me how it usually goes": an explanation, not a memory
+    r"|\bwhat\s+(?:could|might|would)\s+(?:be\s+)?caus|\btell\s+me\s+how\b"
     r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)|帮我|给我(?:写|推荐|讲|想)|能不能|可以吗",
     re.I,
 )
@@ -266,20 +277,42 @@ _WH = _Lazy(r"^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|
 _CJK_CHAR = _Lazy(r"[\u3400-\u9fff]")
 
 
+# A question about a particular thing that happened or holds now, with no person in it ("What was
+# the salary in the Brightpath offer?", "What made the events query take so long?", "Which
+# Postgres version is staging on now?", 支付服务一共挂了几次？, 订单服务是哪天迁移的？): a past
+# tense or "now". How-to and general questions ask in the present about things in general ("What
+# causes a battery to drain?", 咖啡豆应该怎么保存？) and don't match.
+_PARTICULAR = _Lazy(
+    r"\b(?:was|were|did|had|has\s+been|have\s+been|now|currently|at\s+the\s+moment)\b"
+    r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b"
+    r"(?!(?:need|feed|speed|seed|bleed|breed|exceed|proceed|succeed|bed|red|shed|wed|used|based)\b)"
+    r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|left|sent|paid|spent|chose|wrote)\b"
+    r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]",
+    re.I,
+)
+# … asked how to do something (怎么, 如何: a how-to, whatever its tense).
+_HOW_TO = _Lazy(r"怎么|如何|怎样")
+
+
 def is_history_question(text: str) -> bool:
-    return bool(_CUE.search(text) or _OWN_PAST.search(text))
+    """A prompt that points back at history (a cue), or asks about the person's own past and is
+    no request for advice ("How do I set up …" is present tense, not "I set up")."""
+    return bool(_CUE.search(text) or (_OWN_PAST.search(text) and not _ADVICE.search(text)))
 
 
 def asking(text: str) -> str:
     """How a prompt asks about history, which sets how strong a match it needs: `cue` (it points
     back at an earlier conversation or time, or asks about the person's own past), `personal`
-    (a question about the person, or what they were told, that is not a request for advice), or
-    "" (any other question, a request, a statement: ordinary recall)."""
+    (a question about the person, or what they were told, that is not a request for advice),
+    `particular` (a question about a particular past event or present state, no how-to), or ""
+    (any other question, a request, a statement: ordinary recall)."""
     if is_history_question(text):
         return "cue"
-    if not _QUESTION.search(text):
+    if not _QUESTION.search(text) or _ADVICE.search(text):
         return ""
-    return "personal" if _PERSONAL.search(text) and not _ADVICE.search(text) else ""
+    if _PERSONAL.search(text):
+        return "personal"
+    return "particular" if _PARTICULAR.search(text) and not _HOW_TO.search(text) else ""
 
 
 def without_cues(text: str) -> str:
@@ -306,10 +339,20 @@ _ASIDE = _Lazy(r"\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,
 _CLAUSE_END = _Lazy(r"[.?!。？！…]+\s*$")
 
 
+# Words about the talk itself, left in a clause that points back once its cue is out ("according
+# to what I told you", "I believe I shared this with you earlier", "and I'm asking because we
+# covered it once"): they say how the person knows, not what they ask about.
+_TALK = frozenset(
+    """according believe believed think thought sure pretty guess reckon asking ask asked because shared share
+    mentioned mention told tell said say remember recall memory correctly serves once""".split()
+)
+
+
 def _only_points_back(clause: str) -> bool:
     """A clause that points back and, without its cues, says nothing to search for ("as I
-    mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)."""
-    return bool(_CUE.search(clause)) and not keywords(without_cues(clause))
+    mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)
+    but words about the talk itself (_TALK)."""
+    return bool(_CUE.search(clause)) and all(w.lower() in _TALK for w in keywords(without_cues(clause)))
 
 
 def _asides_out(text: str) -> str:
@@ -346,6 +389,11 @@ def _asides_out(text: str) -> str:
     return out
 
 
+# A Chinese lead-in that points back goes when, without its cues, at most this many characters of
+# keywords are left of it (当初你帮我弄过这个 → 弄过).
+LEAD_LEFT = 5
+
+
 def _lead_off(text: str) -> str | None:
     """The question without its first lead-in clause, or None when it has none to drop."""
     for m in _LEAD.finditer(text):
@@ -357,10 +405,12 @@ def _lead_off(text: str) -> str | None:
             # nothing or points back and, without its cues, only a few characters are left
             # (帮我回忆一下，之前跟你聊过的： — but not 我家猫，我记得之前说过，叫什么名字？),
             # or when it points back and the question after it says what it is about on its own
-            # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？)
+            # (当初你帮我弄过这个，我是什么时候拿到驾照的？ — but not 我上周说的那家餐厅，叫什么名字？) and
+            # little is left of it without its cues (not 我之前说过上传文件报 413 的时候，你让我…)
             drop = not _QUESTION.search(lead) and (
                 not keywords(lead) or all(_points_back(c) or not keywords(c) for c in _LEAD.split(lead))
-                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4))
+                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4
+                    and sum(map(len, keywords(without_cues(lead)))) <= LEAD_LEFT))
         else:
             drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
         if drop:
@@ -380,7 +430,10 @@ def question_text(text: str) -> str:
     asked = [s for s in asked if not _points_back(s)] or asked
     if asked and len(asked) < len(sentences):
         text = " ".join(asked)
-    for step in range(2):  # a lead-in off, the asides out, then a lead-in they left
+    # the asides out first (a clause that only points back, wherever it sits: 我外甥，之前说过的，
+    # 今年几岁？ keeps 我外甥), then a lead-in, then the asides a lead-in hid
+    text = _asides_out(text)
+    for step in range(2):
         while (rest := _lead_off(text)) is not None:
             text = rest
         if not step:
@@ -393,7 +446,8 @@ def question_text(text: str) -> str:
 _REQUEST_EN = frozenset(
     """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
     issues work worked working happen happened make made use used try tried decide decided week month session
-    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please""".split()
+    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please curiosity
+    curious wondering wonder""".split()
 )
 _REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
