@@ -79,6 +79,48 @@ def test_off_when_the_period_is_zero(tmp_path, monkeypatch):
     assert pages.releaser(tmp_path, threading.Event()) is None
 
 
+def _pss_anon_kb() -> int:
+    with open("/proc/self/smaps_rollup") as f:
+        return next(int(ln.split()[1]) for ln in f if ln.startswith("Pss_Anon:"))
+
+
+def _freed_heap(mib: int):
+    """`mib` MiB of small malloc blocks, touched and freed, under one block still held above them
+    (so free cannot give the top of the heap back by itself); None where libc is not glibc."""
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    if not hasattr(libc, "malloc_trim"):
+        return None
+    libc.malloc.restype, libc.malloc.argtypes = ctypes.c_void_p, (ctypes.c_size_t,)
+    libc.free.argtypes = (ctypes.c_void_p,)
+    blocks = [libc.malloc(4000) for _ in range(mib * 256)]
+    for b in blocks:
+        ctypes.memset(b, 1, 4000)
+    keep = libc.malloc(4000)
+    for b in blocks:
+        libc.free(b)
+    return libc, keep
+
+
+@pytest.mark.parametrize("trim", ["1", "0"])
+def test_a_pass_hands_the_free_heap_back_unless_turned_off(tmp_path, monkeypatch, trim):
+    monkeypatch.setenv("DEJA_MALLOC_TRIM", trim)
+    got = _freed_heap(64)
+    if got is None:
+        pytest.skip("not glibc")
+    before = _pss_anon_kb()
+    r = pages.Releaser(tmp_path, owner=threading.Event(), period=60)
+    for _ in range(pages.TRIM_PASSES):
+        assert r.release()
+    dropped = before - _pss_anon_kb()
+    got[0].free(got[1])
+    if trim == "1":
+        assert r.trims == 1 and dropped > 48 * 1024  # most of the 64 MiB freed went back
+    else:
+        assert r.trims == 0 and dropped < 16 * 1024
+
+
 def _corpus(home: Path) -> None:
     for i in range(30):
         t = Transcript(f"{i:08d}-aaaa-bbbb-cccc-dddddddddddd", f"/work/p{i % 3}", day=1 + i % 28)
@@ -93,7 +135,7 @@ def test_an_index_built_with_pages_handed_back_answers_the_same(home, tmp_path):
     index answers exactly as one built with the thread off (each in a HOME of its own, so the
     recalls one's searches count cannot move the other's ranking)."""
     answers = {}
-    passes = pages.PASSES
+    passes, trims = pages.PASSES, pages.TRIMS
     for every, h in (("0", home), ("0.001", tmp_path / "home2")):
         h.mkdir(exist_ok=True)
         _corpus(h)
@@ -106,7 +148,7 @@ def test_an_index_built_with_pages_handed_back_answers_the_same(home, tmp_path):
         for t in alive:
             t.join(2)
         assert not [t for t in alive if t.is_alive()]  # the writer's close stopped it
-    assert pages.PASSES > passes  # it did run
+    assert pages.PASSES > passes and pages.TRIMS > trims  # it did run, and trimmed
     # the same sessions with the same counts (order among equal scores, and which of equal records
     # is the snippet, falls to the segment layout that tantivy's merge timing decides: two builds
     # with the thread off differ there too)
