@@ -50,7 +50,6 @@ from deja.hooks.payload import (
     _Lazy,
     _date,
     _str,
-    STANDS_OUT,
     STRONG,
     asking,
     is_history_question,
@@ -200,8 +199,7 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     Never the weak tier. A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
-    stand out from the next (margin): payload.STRONG — or, holding less, stand out by
-    payload.STANDS_OUT."""
+    stand out from the next (margin): payload.STRONG."""
     if not hits or tier in ("weak", "none"):
         return False
     if kind == "cue":
@@ -209,11 +207,7 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     coverage, margin = STRONG[kind]
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
-    if runner <= 0:
-        return best.coverage >= coverage or kind in STANDS_OUT
-    if best.coverage >= coverage:
-        return best.score >= margin * runner
-    return kind in STANDS_OUT and best.score >= STANDS_OUT[kind] * runner
+    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner)
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:
