@@ -49,9 +49,10 @@ RECALL_MAX_SHARE = 0.05
 RECALL_MIN_MATCHES = 3
 # A question about the person (`personal`) or about a particular past event (`particular`)
 # without a cue is answered only on a strong match (handlers.strong): the best session holds at
-# least this share of its rarity and outscores the next by this factor (a pass for a session holding
-# less that stands out by 1.3x added no answer on the held-out hook sets and three unrelated
-# injections: session 7 merge). Any other question gets what a request gets (ordinary recall): searched the question way too, on held-out sets it injected as many answers and twice
+# least this share of its rarity and outscores the next by this factor (a pass for a session
+# holding less that stands out by 1.3x added no answer on the held-out hook sets and three
+# unrelated injections: session 7 merge). Any other question gets what a request gets (ordinary
+# recall): searched the question way too, on held-out sets it injected as many answers and twice
 # the unrelated prompts.
 STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.

@@ -171,12 +171,12 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
         per[sentence] = max(per.get(sentence, 0.0), total)
     best = max(per.values())
     lift = 1.0
-    if m.answer is not None and best:
-        top = [k for k, v in per.items() if v >= best * 0.999]
-        if any(m.answer.search(sentences[k]) for k in top if k < len(sentences)):
-            lift = ANSWER_LIFT
-    if m.change is not None and own and best >= CHANGE_SHARE * sum(weights):
-        top = [k for k, v in per.items() if v >= best * 0.999]
-        if any(m.change.search(sentences[k]) for k in top if k < len(sentences)):
-            lift *= CHANGE_LIFT
+    if m.answer is None and m.change is None:
+        return best * PASSAGE_SCALE, lift
+    # the sentences holding the best share: where the kind of answer and a change are looked for
+    top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
+    if m.answer is not None and best and any(m.answer.search(t) for t in top):
+        lift = ANSWER_LIFT
+    if m.change is not None and own and best >= CHANGE_SHARE * sum(weights) and any(m.change.search(t) for t in top):
+        lift *= CHANGE_LIFT
     return best * PASSAGE_SCALE, lift
