@@ -229,7 +229,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         cues, unrelated = memeval.CUES[lang], memeval.UNRELATED[lang]
         qs = [q for q in qs if q.get("kind") != "abstain"]
     else:
-        lang = "zh" if name.endswith("zh") else "en"
+        lang = "zh" if name.endswith("zh") or name.startswith("zh") else "en"
         held = "heldout" in name
         cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
         unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]

@@ -267,6 +267,9 @@ def _straddling(clauses, dfs: list[int]) -> set[int]:
 
 
 def _idf(df: int, n: int) -> float:
+    # a clause's forms' record counts are summed (看 as 看了 看的 我看 …) and may pass the records
+    # there are: held by every record then, not a negative weight (a complex coverage ** 0.5)
+    df = min(df, n)
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
