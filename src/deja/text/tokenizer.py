@@ -212,7 +212,7 @@ _FILLER_ZH_SET = frozenset(FILLER_ZH)
 # 哪 before one asks which, and the measure word says nothing the answer repeats (哪本书 -> 书;
 # not 那家 of 那家咖啡店, which the answer may say too). (Not 几 alone: 广告点几, a typo, is no question.)
 MEASURE_ZH = "点岁年月号天周场本家位口遍趟回次个斤块台部件首条张只辆层楼所款种"
-NUMBERS_ZH = "一二两三四五六七八九十百半几"
+NUMBERS_ZH = "一二两三四五六七八九十百半"
 _WHICH = "哪[本家位口台部件首条张只辆所款种]"
 _HOW_MANY = "几(?=[" + MEASURE_ZH + "])"
 
