@@ -26,8 +26,9 @@ set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and 
 sentence or trailing it) on memeval and chat-heldout. The set `hookdev2` (hookdev2.py, branch `hook3`)
 is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
-prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) is
-scored like memeval, per language.
+prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) and zh3
+(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
+language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
