@@ -26,8 +26,9 @@ set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and 
 sentence or trailing it) on memeval and chat-heldout. The set `hookdev2` (hookdev2.py, branch `hook3`)
 is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
-prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) is
-scored like memeval, per language.
+prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) and zh3
+(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
+language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
@@ -229,7 +230,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         cues, unrelated = memeval.CUES[lang], memeval.UNRELATED[lang]
         qs = [q for q in qs if q.get("kind") != "abstain"]
     else:
-        lang = "zh" if name.endswith("zh") else "en"
+        lang = "zh" if name.endswith("zh") or name.startswith("zh") else "en"
         held = "heldout" in name
         cues = (hookset.HELDOUT_CUES if held else hookset.CUES)[lang]
         unrelated = (hookset.HELDOUT_UNRELATED if held else hookset.UNRELATED)[lang]

@@ -267,6 +267,9 @@ def _straddling(clauses, dfs: list[int]) -> set[int]:
 
 
 def _idf(df: int, n: int) -> float:
+    # a clause's forms' record counts are summed (看 as 看了 看的 我看 …) and may pass the records
+    # there are: held by every record then, not a negative weight (a complex coverage ** 0.5)
+    df = min(df, n)
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
@@ -285,7 +288,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     for ch in q.lone:
         # a one-character Chinese word is held in its bigrams with function characters (的车 车是)
         # or with another of the question's (报 and 课 in 课报上了)
-        if around := [b for b in lone_contexts(ch, q.lone) if text.doc_freq((b,))]:
+        if around := [b for b in lone_contexts(ch, q.lone, ch in q.counted) if text.doc_freq((b,))]:
             forms[ch] = around
     own = len(clauses)  # the question's own clauses; then, for a question about the person, its related words
     if q.related:

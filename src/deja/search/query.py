@@ -18,7 +18,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, is_function_char, tokens
+from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, is_function_char, tokens, zh_split
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
@@ -81,10 +81,11 @@ class Query(Plain):
     # glue: the clauses of a Chinese question that are no missing word when no record holds them
     # (the bigrams across a content piece's edges, a lone content character); lone: its lone
     # content characters (searched in their bigrams with function characters, search._graded);
+    # counted: those of them a count asks with (几点 几岁: held after a number too, 六点);
     # present: a question about how things stand now (_PRESENT); related: for a question about the
     # person, per group of search.related it names, the words its answer may say instead
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "present", "related")
+                 "lone", "counted", "present", "related")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -100,6 +101,7 @@ class Query(Plain):
         self.present = question and bool(_PRESENT.search(text))
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
+        self.counted: frozenset[str] = frozenset()
         # a question about the person: the everyday words the answer may say instead (search.related)
         self.related: list[list[str]] = []
         if self.asks_person:
@@ -125,6 +127,7 @@ def parse(text: str) -> Query:
     content: list[tuple[str, ...]] = []
     glue: set[tuple[str, ...]] = set()
     lone: set[str] = set()
+    counted: set[str] = set()
     dropped = False
 
     def add(toks: tuple[str, ...], filler: bool) -> None:
@@ -138,9 +141,13 @@ def parse(text: str) -> Query:
         elif toks not in content:
             content.append(toks)
 
-    def edge(at: tuple[str, str], piece: str) -> None:
-        pair, other = at
-        if len(pair) != 2 or (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING:
+    def edge(pair: str, piece: str, other: str, filler: str) -> None:
+        # Only across a one-character filler word (我|家猫 -> 我家, 车|是) or into the verb of a
+        # question word (猫|叫什么 -> 猫叫): a cue, a count or a pronoun of two characters (上次|说,
+        # 一共|去, 多少|钱, 我们|家) stands apart from the words around it in any answer.
+        if len(pair) != 2 or (len(filler) > 1 and not (filler.endswith("什么") and filler[0] == other)):
+            return
+        if (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING:
             return
         for t in tokens(pair):
             add((t,), False)
@@ -158,24 +165,26 @@ def parse(text: str) -> Query:
             add(tuple(tokens(phrase)), False)
             continue
         runs = cjk_runs(word)
-        pieces = [content_pieces(run) for _, run in runs]
-        if not runs or not (zh_question or any(p != [run] for p, (_, run) in zip(pieces, runs))):
+        parts = [_parts(run) for _, run in runs]
+        if not runs or not (zh_question or any(f for split in parts for *_, f in split)):
             words(word)  # no CJK, or CJK without filler in a query without Chinese filler: as typed
             continue
         # a Chinese sentence: cut at its filler; what is not CJK stays as written
         at = 0
-        for (start, run), kept in zip(runs, pieces):
+        for (start, run), split in zip(runs, parts):
             words(word[at:start])
-            cursor = 0
-            for piece in kept:
-                p = run.find(piece, cursor)
-                cursor = end = p + len(piece)
+            for i, (p, piece, filler) in enumerate(split):
+                if filler:
+                    dropped = True
+                    continue
+                end = p + len(piece)
+                before = split[i - 1][1] if i and split[i - 1][2] else ""
+                after = split[i + 1][1] if i + 1 < len(split) and split[i + 1][2] else ""
                 # The bigrams across its edges with the filler around it (我家 of 我|家猫, 猫叫 of
                 # 猫|叫什么): what the text holds where it says the same words, searched too (in
                 # the order of the run: search._straddling reads it), and never a missing word.
-                # One that a lone character's contexts hold already is not repeated.
-                lead, trail = (run[p - 1 : p + 1] if p else "", run[p - 1 : p]), (run[end - 1 : end + 1], run[end : end + 1])
-                edge(lead, piece)
+                if before:
+                    edge(run[p - 1 : p + 1], piece, run[p - 1], before)
                 if len(piece) >= 2:
                     for t in tokens(piece):
                         if not _functional(t):  # 那只 of 那只乌龟: no word
@@ -184,14 +193,15 @@ def parse(text: str) -> Query:
                     # A lone character (车, 猫) is indexed alone only when it stands alone; inside a
                     # sentence the text holds it as bigrams: searched in any bigram with a function
                     # character (的车, 车是: search._graded), and one no record holds is no missing
-                    # word (`glue`).
+                    # word (`glue`). A measure word a count asks with (几点) is held after a number.
                     add((piece,), False)
                     glue.add((piece,))
                     lone.add(piece)
-                edge(trail, piece)
-            if kept != [run]:
-                dropped = True
-            if not kept:
+                    if before.startswith("几"):
+                        counted.add(piece)
+                if after:
+                    edge(run[end - 1 : end + 1], piece, run[end], after)
+            if all(f for *_, f in split):
                 add(tuple(tokens(run)), True)
             at = start + len(run)
         words(word[at:])
@@ -199,8 +209,22 @@ def parse(text: str) -> Query:
         raise QueryError("nothing to search for: give at least one word or number")
     question = bool(content) and dropped
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
-    q.glue, q.lone = frozenset(glue), frozenset(lone)
+    q.glue, q.lone, q.counted = frozenset(glue), frozenset(lone), frozenset(counted)
     return q
+
+
+def _parts(run: str) -> list[tuple[int, str, bool]]:
+    """A CJK run's parts (tokenizer.zh_split) with their offsets: (start, text, is filler);
+    the measure word after a 几 (几点起床) is a part of its own, a one-character word."""
+    out: list[tuple[int, str, bool]] = []
+    at = 0
+    for part, filler in zh_split(run):
+        if not filler and out and out[-1][2] and out[-1][1] == "几" and len(part) > 1:
+            out.append((at, part[0], False))
+            at, part = at + 1, part[1:]
+        out.append((at, part, filler))
+        at += len(part)
+    return out
 
 
 # The characters of Chinese question words (什么 怎么 哪个 几次 谁): a bigram across a content

@@ -167,11 +167,13 @@ def is_function_char(ch: str) -> bool:
     return ch in FUNCTION_CHARS_ZH
 
 
-def lone_contexts(ch: str, others: Collection[str] = ()) -> list[str]:
+def lone_contexts(ch: str, others: Collection[str] = (), counted: bool = False) -> list[str]:
     """The bigrams a text holds a one-character word `ch` in: with a function character, or one
-    of the `others` (the question's other one-character words), on either side (车 -> 的车 车是 …)."""
+    of the `others` (the question's other one-character words), on either side (车 -> 的车 车是 …);
+    a `counted` measure word (几点 of a question) after a number too (六点 两点)."""
     around = FUNCTION_CHARS_ZH.union(others) - {ch}
-    return sorted({f + ch for f in around} | {ch + f for f in around})
+    numbers = {n + ch for n in NUMBERS_ZH} if counted else set()
+    return sorted({f + ch for f in around} | {ch + f for f in around} | numbers)
 
 
 # Question scaffolding: words a question about the past is built with ("which database did we
@@ -204,14 +206,40 @@ def is_filler(token: str) -> bool:
 _FILLER_ZH_SET = frozenset(FILLER_ZH)
 
 
+# A count or a choice asked with a measure word (几点 几岁 几场, 哪本 哪家): 几 before a measure
+# word asks for a number, which the answer states with the measure word (六点, 5 岁, 两场): the
+# measure word is kept, searched as a one-character word with the numbers (NUMBERS_ZH) around it;
+# 哪 before one asks which, and the measure word says nothing the answer repeats (哪本书 -> 书;
+# not 那家 of 那家咖啡店, which the answer may say too). (Not 几 alone: 广告点几, a typo, is no question.)
+MEASURE_ZH = "点岁年月号天周场本家位口遍趟回次个斤块台部件首条张只辆层楼所款种"
+NUMBERS_ZH = "一二两三四五六七八九十百半"
+_WHICH = "哪[本家位口台部件首条张只辆所款种]"
+_HOW_MANY = "几(?=[" + MEASURE_ZH + "])"
+
+
 @lru_cache(maxsize=1)
 def _zh_filler() -> re.Pattern[str]:
-    return re.compile("|".join(map(re.escape, FILLER_ZH)))
+    # the first alternative that matches wins: 哪本 before 哪, 几个 before 几(点)
+    return re.compile("|".join([_WHICH, *map(re.escape, FILLER_ZH), _HOW_MANY]))
+
+
+def zh_split(run: str) -> list[tuple[str, bool]]:
+    """A CJK run as its parts in order, each (text, is filler): cut at Chinese filler words."""
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for m in _zh_filler().finditer(run):
+        if m.start() > at:
+            out.append((run[at : m.start()], False))
+        out.append((m.group(), True))
+        at = m.end()
+    if at < len(run):
+        out.append((run[at:], False))
+    return out
 
 
 def content_pieces(run: str) -> list[str]:
     """A CJK run cut at Chinese filler words: the pieces that carry what it is about, in order."""
-    return [p for p in _zh_filler().split(run) if p]
+    return [p for p, filler in zh_split(run) if not filler]
 
 
 def cjk_runs(text: str) -> list[tuple[int, str]]:
