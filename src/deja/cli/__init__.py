@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         # a search (`deja search …` or `deja QUERY`) may be the plain kind; any other command
         # must not pay for importing the search path
         first = args[0]
-        root = _patterns() if argv is None and (first in HIDDEN or first == "index" or not first.startswith("-")) else ""
+        root = _patterns(first) if argv is None and (first in HIDDEN or not first.startswith("-")) else ""
         if first in HIDDEN:
             from deja.cli import hooks
 
@@ -162,9 +162,10 @@ def main(argv: list[str] | None = None) -> None:
             _end_run()
 
 
-def _patterns() -> str:
+def _patterns(command: str) -> str:
     """The index directory, deja's compiled patterns kept there put into `re`'s cache before
-    the command's modules are imported (deja.cli.patterns); "" when there is no index directory."""
+    the command's modules are imported (deja.cli.patterns: a search's alone for a search, every
+    one for the rest); "" when there is no index directory."""
     from deja import paths
     from deja.cli import patterns
 
@@ -172,7 +173,7 @@ def _patterns() -> str:
         root = str(paths.index_dir())
     except DejaError:
         return ""  # HOME unset: the command says so itself
-    patterns.load(root)
+    patterns.load(root, every=command != "search" and (command in COMMANDS or command in HIDDEN))
     return root
 
 

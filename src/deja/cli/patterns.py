@@ -32,7 +32,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FORMAT = 1
+FORMAT = 2  # 2: the search path's patterns first, and how many
 STALE = "regex.stale"
 
 _seeded: set[tuple[type, str | bytes, int]] = set()  # what load() put into re's cache
@@ -56,9 +56,10 @@ def _usable() -> bool:
             and hasattr(re, "_compiler") and hasattr(re._compiler, "_code") and hasattr(re, "_parser"))
 
 
-def load(root: str) -> int:
-    """Put the patterns kept under the index directory `root` into `re`'s cache; returns how
-    many (0 when there is no file, or it is another interpreter's, or damaged)."""
+def load(root: str, every: bool = True) -> int:
+    """Put the patterns kept under the index directory `root` into `re`'s cache (`every`: all of
+    them, else the search path's alone); returns how many (0 when there is no file, or it is
+    another interpreter's, or damaged)."""
     global _before
     _before = set(getattr(re, "_cache", ()))
     if not _usable():
@@ -74,11 +75,11 @@ def load(root: str) -> int:
     import _sre
 
     try:
-        tag, entries = marshal.loads(blob)
+        tag, searching, entries = marshal.loads(blob)
         if tag != _tag():
             return 0
         made = [((type(pat), pat, flags), _sre.compile(pat, final, array("I", code).tolist(), groups, index, names))
-                for pat, flags, final, code, groups, index, names in entries]
+                for pat, flags, final, code, groups, index, names in (entries if every else entries[:searching])]
     except (EOFError, ValueError, TypeError, RuntimeError, OverflowError):
         return 0  # a torn or foreign file: compile as usual
     cache = re._cache  # type: ignore[attr-defined]
@@ -125,27 +126,42 @@ def stale(root: str) -> bool:
         return True
 
 
-# The modules whose constants are kept, and the constants compiled on first use (each a function
-# that compiles its patterns): the search path, the hooks, the write path and every parser.
-MODULES = ("deja.cli.quick", "deja.cli.indexing", "deja.search", "deja.search.passage", "deja.search.recency",
-           "deja.search.related", "deja.search.snippets", "deja.hooks.payload", "deja.ingest.indexer",
-           "deja.ingest.prepare", "deja.text.redact", "deja.text.tokenizer", "deja.text.decision")
+# The modules whose constants are kept, and the constants compiled on first use: the search
+# path's first (a search loads those alone), then the hooks', the write path's and every parser's.
+SEARCH_MODULES = ("deja.cli.quick", "deja.search", "deja.search.passage", "deja.search.recency", "deja.search.related",
+                  "deja.search.snippets", "deja.text.redact", "deja.text.tokenizer")
+OTHER_MODULES = ("deja.cli.indexing", "deja.hooks.payload", "deja.ingest.indexer", "deja.ingest.prepare",
+                 "deja.text.decision")
 
 
-def _lazy() -> None:
-    from deja import sources
-    from deja.search import passage
-    from deja.text import redact, tokenizer
+def _imported(names: tuple[str, ...], steps: list[tuple[Callable[..., object], tuple]]) -> None:
+    import importlib
 
-    steps: list[tuple[Callable[..., object], tuple]] = [
-        (tokenizer._cjk_split, ()), (tokenizer._zh_filler, ()), (redact.compile_all, ()), (passage._change, ())]
-    steps += [(passage._answer, (w, p)) for w in (*passage.ANSWERS, "choice") for p in (False, True)]
-    steps += [(sources.load, (name,)) for name in sources.HARNESSES]
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - an optional part missing: its patterns are compiled as usual
+            pass
     for step, args in steps:
         try:
             step(*args)
         except Exception:  # noqa: BLE001 - what cannot be compiled here is compiled as usual
             pass
+
+
+def _search_lazy() -> list[tuple[Callable[..., object], tuple]]:
+    from deja.search import passage
+    from deja.text import redact, tokenizer
+
+    steps: list[tuple[Callable[..., object], tuple]] = [
+        (tokenizer._cjk_split, ()), (tokenizer._zh_filler, ()), (redact.compile_all, ()), (passage._change, ())]
+    return steps + [(passage._answer, (w, p)) for w in (*passage.ANSWERS, "choice") for p in (False, True)]
+
+
+def _other_lazy() -> list[tuple[Callable[..., object], tuple]]:
+    from deja import sources
+
+    return [(sources.load, (name,)) for name in sources.HARNESSES]
 
 
 def build(root: str) -> int:
@@ -154,19 +170,26 @@ def build(root: str) -> int:
     compiled nothing from a query). Returns how many were kept."""
     if not _usable() or not os.path.isdir(root):
         return 0
-    import importlib
     import marshal
     from array import array
 
-    for name in MODULES:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - an optional part missing: its patterns are compiled as usual
-            pass
-    _lazy()
+    try:
+        _imported(SEARCH_MODULES, _search_lazy())
+    except Exception:  # noqa: BLE001 - the search path's modules are deja's own: kept as far as they import
+        pass
+    searching = list(re._cache)  # type: ignore[attr-defined]
+    try:
+        _imported(OTHER_MODULES, _other_lazy())
+    except Exception:  # noqa: BLE001
+        pass
+    seen = set(searching)
+    every = searching + [k for k in re._cache if k not in seen]  # type: ignore[attr-defined]
     parse, code_of = re._parser.parse, re._compiler._code  # type: ignore[attr-defined]
-    entries = []
-    for (kind, pat, flags) in list(re._cache):  # type: ignore[attr-defined]
+    entries: list[tuple] = []
+    first = 0  # entries of the search path's patterns, which come first
+    for n, (kind, pat, flags) in enumerate(every):
+        if n == len(searching):
+            first = len(entries)
         if flags & re.DEBUG or kind not in (str, bytes):
             continue
         try:
@@ -179,11 +202,13 @@ def build(root: str) -> int:
         for k, i in index.items():
             names[i] = k
         entries.append((pat, flags, int(flags | p.state.flags), code, p.state.groups - 1, index, tuple(names)))
+    if len(every) == len(searching):
+        first = len(entries)
     path = _file(root)
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600), "wb") as f:
-            f.write(marshal.dumps((_tag(), entries)))
+            f.write(marshal.dumps((_tag(), first, entries)))
         os.replace(tmp, path)
         try:
             os.unlink(os.path.join(root, STALE))
