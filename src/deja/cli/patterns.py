@@ -2,7 +2,7 @@
 
 Python compiles a pattern in Python (`re._parser`, `re._compiler`): the ~40 a search compiles
 (its modules' constants, the tokenizer's CJK class, the question's answer and change patterns)
-cost ~12 ms of CPU in every new process, an append's ~50 as much again. The compiled form is a
+cost ~12 ms of CPU in every new process, the ~50 an append compiles about as much. The compiled form is a
 list of integers that `_sre.compile` turns into a pattern in microseconds, so `deja index`
 keeps the compiled form of every pattern deja's hot paths compile (`build`: the modules of the
 search, the hooks and the write path imported, the lazily compiled constants compiled) in one
@@ -15,9 +15,9 @@ The file is keyed by the interpreter (its version, `_sre.MAGIC`, the code word s
 interpreter ignores it. An entry is keyed by its pattern's text and flags, so an edited pattern
 is simply not found and is compiled as usual. A process that compiled a pattern while importing
 deja's modules that the file lacks (deja was upgraded or edited) leaves a mark, and the next
-`deja index` builds the file again. Only constants are kept: `build` runs in `deja index`, which
-compiles nothing from a query, and keeps only what the imports and the named lazy constants
-compiled. A damaged or torn file is ignored (it is rewritten whole, then renamed); nothing is
+`deja index` builds the file again. Only constants are kept: `build` runs in a process of its
+own (`python -m deja.cli.patterns ROOT`, started by `deja index`) that runs no query, and keeps
+only what the imports and the named lazy constants compiled. A damaged or torn file is ignored (it is rewritten whole, then renamed); nothing is
 synced: losing it costs only the compiling. An interpreter whose `re` is not laid out as this
 expects (another implementation, a future CPython) runs without it.
 """
