@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         # a search (`deja search …` or `deja QUERY`) may be the plain kind; any other command
         # must not pay for importing the search path
         first = args[0]
+        root = _patterns(first) if argv is None and (first in HIDDEN or not first.startswith("-")) else ""
         if first in HIDDEN:
             from deja.cli import hooks
 
@@ -126,6 +127,8 @@ def main(argv: list[str] | None = None) -> None:
             from deja.cli import indexing  # the common case without click (`--rebuild`, `--help`: below)
 
             indexing.run(background="--background" in args, as_json="--json" in args, last=argv is None)
+            if root:
+                indexing.keep_patterns(root)
             if argv is None:  # the whole process, as after a search: no close, no teardown
                 sys.stdout.flush()
                 sys.stderr.flush()
@@ -136,6 +139,8 @@ def main(argv: list[str] | None = None) -> None:
         if searching:
             from deja.cli import quick
 
+            if root:
+                _patterns_missed(root)
             plain = quick.parse(args)
         if plain is not None:
             rc = quick.search(**plain, last=argv is None)
@@ -155,6 +160,30 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if argv is not None:  # called by a process that goes on (a test, a program): start clean
             _end_run()
+
+
+def _patterns(command: str) -> str:
+    """The index directory, deja's compiled patterns kept there put into `re`'s cache before
+    the command's modules are imported (deja.cli.patterns: a search's alone for a search, every
+    one for the rest); "" when there is no index directory."""
+    from deja import paths
+    from deja.cli import patterns
+
+    try:
+        root = str(paths.index_dir())
+    except DejaError:
+        return ""  # HOME unset: the command says so itself
+    patterns.load(root, every=command != "search" and (command in COMMANDS or command in HIDDEN))
+    return root
+
+
+def _patterns_missed(root: str) -> None:
+    """After the search path's imports: what they compiled that the file lacked is noted for the
+    next `deja index` (deja was upgraded or edited since the file was written)."""
+    from deja.cli import patterns
+
+    if patterns.missed():
+        patterns.mark_stale(root)
 
 
 def _end_run() -> None:

@@ -103,6 +103,24 @@ def run(rebuild: bool = False, background: bool = False, as_json: bool = False, 
     )
 
 
+def keep_patterns(root: str) -> None:
+    """After a whole `deja index` process: deja's compiled patterns written beside the index
+    when the file is missing or outdated (deja.cli.patterns), in a process of its own that compiled
+    nothing but deja's constants. Waited for: it runs once per upgrade, ~0.2 s."""
+    from deja.cli import patterns
+
+    if not patterns.stale(root):
+        return
+    import subprocess
+    import sys
+
+    try:
+        subprocess.run([sys.executable, "-m", "deja.cli.patterns", root], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        pass  # a convenience: searches compile as before
+
+
 def _rebuild(root, progress):
     from deja.ingest import rebuild
 

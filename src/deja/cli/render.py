@@ -22,7 +22,6 @@ _COLOURS = {"black": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "mage
 # shows every control character a transcript holds as an escape (deja.terminal.visible), then
 # turns only these into colour on a terminal (or drops them in a pipe). A transcript can't forge it.
 _SGR = "\ue000" + os.urandom(6).hex() + "["
-_OWN = re.compile(re.escape(_SGR) + r"[0-9;]*m")
 
 
 def style(text: str, fg: str | None = None, bold: bool | None = None, dim: bool | None = None) -> str:
@@ -98,7 +97,21 @@ def _styles(text: str, stream) -> str:
     """deja's own styles in `text` turned into colour when colour is on for `stream`, else dropped."""
     if _SGR not in text:
         return text
-    return text.replace(_SGR, "\033[") if colour_on(stream) else _OWN.sub("", text)
+    if colour_on(stream):
+        return text.replace(_SGR, "\033[")
+    return _unstyled(text)
+
+
+def _unstyled(text: str) -> str:
+    """`text` without deja's own styles: each `_SGR`, digits and semicolons, `m` dropped (what
+    the pattern `_SGR[0-9;]*m` would match; no regex: a pattern of this process's own token
+    could not be kept compiled, deja.cli.patterns)."""
+    parts = text.split(_SGR)
+    out = [parts[0]]
+    for part in parts[1:]:
+        rest = part.lstrip("0123456789;")
+        out.append(rest[1:] if rest.startswith("m") else _SGR + part)
+    return "".join(out)
 
 
 def width() -> int | None:
@@ -245,7 +258,7 @@ def header(s: SessionRow, indent: int = 0) -> str:
     title = s.title
     cols = width()
     if cols:
-        used = indent + cells(_OWN.sub("", head)) + len(gone)
+        used = indent + cells(_unstyled(head)) + len(gone)
         title = cut(title, max(10, cols - used))
     return f"{head}{title}{style(gone, dim=True) if gone else ''}"
 

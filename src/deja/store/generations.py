@@ -195,8 +195,6 @@ def sweep(root: Path) -> None:
     live (half-built or unpinned old ones), a pre-generation index once a generation is live,
     pointer temporaries, a rebuild marker of a dead process. The caller holds the writer lock, so
     no rebuild is running."""
-    import shutil
-
     try:
         names = os.listdir(root)
     except OSError:
@@ -206,6 +204,8 @@ def sweep(root: Path) -> None:
         if n.startswith(PREFIX) and n != name and n.removeprefix(PREFIX).isdigit():
             retire(root, root / n)
         elif n.startswith(SCRATCH):
+            import shutil  # here: every writer sweeps, and shutil's imports (bz2, lzma) cost an append ~3 ms
+
             shutil.rmtree(root / n, ignore_errors=True)  # a salvage's scratch copy (store/salvage.py)
         elif n.startswith((POINTER + ".", MARKER + ".", "writer.lock.")) and n.endswith(".tmp"):
             try:

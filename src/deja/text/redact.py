@@ -57,6 +57,7 @@ class _Rx:
     def __init__(self, src: str, flags: int = 0, literal: str = ""):
         self.src, self.flags, self.literal = src, flags, literal
         self.rx: re.Pattern[str] | None = None
+        _EVERY.append(self)
 
     def get(self) -> re.Pattern[str]:
         if self.rx is None:
@@ -67,6 +68,15 @@ class _Rx:
         if self.literal and self.literal not in text:
             return iter(())
         return (self.rx or self.get()).finditer(text)
+
+
+_EVERY: list[_Rx] = []
+
+
+def compile_all() -> None:
+    """Compile every pattern now (deja.cli.patterns keeps them compiled for later processes)."""
+    for rx in _EVERY:
+        rx.get()
 
 
 class _Alternation:
