@@ -16,12 +16,6 @@ matches
   positions; what it costs grows with the tool records that hold every word of the phrase but
   not the phrase (docs/benchmarks.md "Issue 18, session 8").
 
-Bounded: a phrase whose words are in more than CHECKED tool records has its CHECKED best (by
-the words' scores) checked, and the rest counted as holding it, unread; a search whose first
-CHECKED candidates hold fewer true matches than it asked for returns those. What it costs is then
-at most CHECKED bodies read per phrase (~40 µs each), and what it changes is confined to phrases
-of common words, whose words stand together in most of the records that hold them all anyway.
-
 Left approximate: in a ranking over any clause (`search_sessions`' last step, within sessions
 that hold every clause), a tool record that holds a phrase's words apart still gets their score
 when it also matches another clause truly.
@@ -39,10 +33,6 @@ from deja.text.tokenizer import holds, tokens
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from deja.store.textindex import Candidate, StoredRecord, Variants
-
-
-# At most this many tool records' texts are read per phrase (see above).
-CHECKED = 2000
 
 
 def query(schema: tantivy.Schema, phrase: Sequence[str]) -> tantivy.Query:
@@ -109,11 +99,8 @@ def tally(searcher: tantivy.Searcher, q: tantivy.Query, phrase: Sequence[str],
     if not n:
         return {}
     out: dict[int, int] = {}
-    addrs = [a for _, a in searcher.search(q, n, count=False).hits]
-    for r in read(addrs[:CHECKED]):
+    hits = searcher.search(q, n, count=False).hits
+    for r in read([a for _, a in hits]):
         if holds(r.text, phrase):
             out[r.sid] = out.get(r.sid, 0) + 1
-    if n > CHECKED:  # past the bound: counted, unread
-        for sid in searcher.fast_field_values("sid", addrs[CHECKED:]):
-            out[int(sid or 0)] = out.get(int(sid or 0), 0) + 1
     return out

@@ -352,7 +352,7 @@ class TextIndex:
             if not checked:
                 return cands, hit_count(result)
             kept = phrases.keep(cands, clauses, require_all, variants, lambda a: read(searcher, a, self.reader))
-            if len(kept) >= limit or len(hits) < fetch or fetch >= phrases.CHECKED:  # the count: less the false ones seen
+            if len(kept) >= limit or len(hits) < fetch:  # the count: less the false matches seen
                 return kept[:limit], hit_count(result) - (len(cands) - len(kept))
             fetch *= 4
 
@@ -443,7 +443,7 @@ class TextIndex:
         while True:
             hits = searcher.search(final, fetch, count=False).hits
             kept = phrases.keep(_candidates(searcher, hits), clauses, False, variants, lambda a: read(searcher, a, self.reader))
-            if len(kept) >= limit or len(hits) < fetch or fetch >= phrases.CHECKED:
+            if len(kept) >= limit or len(hits) < fetch:
                 return kept[:limit], len(sessions), capped
             fetch *= 4
 

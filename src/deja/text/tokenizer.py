@@ -122,36 +122,13 @@ def holds(text: str, phrase: Sequence[str]) -> bool:
     output: store/textindex.py). An ASCII phrase is a whole-token match of its words with only
     separators between (find_terms' pattern: exact for it); a CJK or other phrase that the
     pattern does not find is tokenized (a run of bigrams can also continue across two runs)."""
-    if all(t.isascii() for t in phrase):
-        return _holds_ascii(text.lower(), phrase)
     if find_terms(text, [phrase], limit=1):
         return True
+    if all(t.isascii() for t in phrase):
+        return False
     have, n = tokens(text), len(phrase)
     first = phrase[0]
     return any(have[i : i + n] == list(phrase) for i, t in enumerate(have) if t == first)
-
-
-def _holds_ascii(low: str, phrase: Sequence[str]) -> bool:
-    """find_terms' rule for an ASCII phrase in lowercased text, by str.find: each word whole,
-    separators (not a letter or digit) between them (5-10x the pattern's speed on text that
-    holds the words apart, which is what the phrase check mostly reads)."""
-    first, n = phrase[0], len(low)
-    i = low.find(first)
-    while i >= 0:
-        j = i + len(first)
-        if not _word_char(low, i - 1):
-            for t in phrase[1:]:
-                k = j
-                while k < n and not low[k].isalnum():
-                    k += 1
-                if k == j or not low.startswith(t, k):
-                    break
-                j = k + len(t)
-            else:
-                if not _word_char(low, j):
-                    return True
-        i = low.find(first, i + 1)
-    return False
 
 
 @lru_cache(maxsize=64)
