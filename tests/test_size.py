@@ -1,18 +1,11 @@
-"""What the index on disk keeps, and what it no longer keeps (issue 18 item 7): tool output
-without positions, its phrases found as before and its words apart not (store/phrases.py); an
-index of schema 3 read as it is, then rebuilt; the catalog's WAL cut after a build. Every test
-goes through the `deja` CLI."""
+"""What the index on disk keeps, and what it no longer keeps (issue 18 item 7): the catalog's WAL
+cut after a build. Every test goes through the `deja` CLI."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-import tantivy
-
-from conftest import deja, deja_proc, hits, live_index, write_jsonl
-from deja.ingest.lock import WriterLock
-from deja.text.tokenizer import ANALYZER, ANALYZER_NAME, TOKENIZER_VERSION, analyzer_input
+from conftest import deja, deja_proc, live_index, write_jsonl
 
 
 def claude(home: Path, sid: str, turns: list[tuple[str, str]], day: int = 1) -> Path:
@@ -50,121 +43,3 @@ def test_a_build_leaves_no_wal_and_an_append_leaves_its_own(home):
     claude(home, "s6", [("user", "one more question about the ledger")])
     deja_proc("index", env={"DEJA_BATCH_RECORDS": "10"})
     assert wal(home) > 0
-
-
-def exact(query: str) -> list[tuple[str, str]]:
-    r = deja("search", query, "--json").json()
-    return sorted(hits(r)) if r["tier"] == "exact" else []
-
-
-def phrases_home(home: Path) -> None:
-    claude(home, "holds", [("user", "the nightly job failed again"), ("assistant", "let me run the checks"),
-                           ("tool", "Traceback (most recent call last):\n  File \"services/ingest/quorum_sprocket.py\", "
-                                    "line 41\nRuntimeError: flint_harbor_ledger is locked\n熔断阈值 exceeded\n")])
-    # the same words, apart or in another order, in other sessions' tool output
-    claude(home, "apart", [("user", "what is in the log"), ("tool", "harbor ledger flint: services quorum ingest "
-                           "sprocket py, sprocket_quorum.py in services/ingest, 阈值 熔断 阈值熔断\n")], day=2)
-    claude(home, "order", [("user", "and this one"), ("tool", "ledger_harbor_flint is fine; "
-                           "services/quorum/ingest_sprocket.py\n")], day=3)
-    # and a phrase said by the person, which keeps its positions
-    claude(home, "said", [("user", "please look at billing_gantry_tally in the payouts service"),
-                          ("assistant", "gantry and tally are both fine, billing too")], day=4)
-
-
-def test_a_phrase_in_tool_output_is_found_and_its_words_apart_are_not(home):
-    phrases_home(home)
-    deja("index")
-    assert exact("flint_harbor_ledger") == [("claude", "holds")]
-    assert exact("services/ingest/quorum_sprocket.py") == [("claude", "holds")]
-    assert exact("熔断阈值") == [("claude", "holds")]
-    assert exact('"runtimeerror flint harbor"') == [("claude", "holds")]
-    assert exact("ledger_harbor_flint") == [("claude", "order")]
-    # every word is in a tool output, never one after the other
-    assert exact("harbor_flint_quorum") == []
-    assert exact("services/sprocket/quorum.py") == []
-    assert exact("阈值熔断阈值熔断") == []
-    # two clauses, each somewhere in the session: the phrase counted only where it is
-    assert exact("flint_harbor_ledger nightly") == [("claude", "holds")]
-    assert exact("ledger_harbor_flint nightly") == []
-    # the person's and the assistant's words keep their positions
-    assert exact("billing_gantry_tally") == [("claude", "said")]
-    assert exact("tally_gantry") == []
-    # a search for the phrase in tool output alone (a role filter) finds it as well
-    r = deja("search", "flint_harbor_ledger", "--role", "tool-output", "--json").json()
-    assert [h["session"]["id"] for h in r["hits"]] == ["holds"]
-
-
-# -- the format before: schema 3, positions for every record in `text`
-
-
-def _schema_3() -> tantivy.Schema:
-    b = tantivy.SchemaBuilder()
-    b.add_text_field("text", stored=False, tokenizer_name=ANALYZER_NAME, index_option="position")
-    b.add_bytes_field("zbody", stored=True)
-    b.add_unsigned_field("sid", indexed=True, fast=True)
-    b.add_unsigned_field("fid", indexed=True)
-    b.add_unsigned_field("role", indexed=True, fast=True)
-    b.add_integer_field("time", fast=True)
-    b.add_unsigned_field("seq", fast=True)
-    b.add_text_field("harness", tokenizer_name="raw", index_option="basic")
-    b.add_text_field("project", tokenizer_name="raw", index_option="basic")
-    return b.build()
-
-
-def _to_schema_3(gen: Path) -> None:
-    """Rewrite a generation's text index as schema 3 had it: the same documents, the same coded
-    bodies, positions for every record in `text`, the catalog saying so."""
-    from deja.store import bodies
-
-    db = sqlite3.connect(gen / "catalog.sqlite")
-    sessions = {sid: (fid, h, p) for sid, fid, h, p in db.execute("SELECT sid, fid, harness, project FROM sessions")}
-    old = tantivy.Index.open(str(gen / "text"))
-    searcher = old.searcher()
-    addrs = [a for _, a in searcher.search(tantivy.Query.all_query(), searcher.num_docs).hits]
-    cols = {f: searcher.fast_field_values(f, addrs) for f in ("sid", "role", "time", "seq")}
-    reader = bodies.Reader(gen, False)
-    docs = [(bytes(searcher.doc(a).get_first("zbody")), *(cols[f][i] for f in ("sid", "role", "time", "seq")))
-            for i, a in enumerate(addrs)]
-    del searcher, old
-    for f in (gen / "text").iterdir():
-        f.unlink()
-    index = tantivy.Index(_schema_3(), path=str(gen / "text"))
-    index.register_tokenizer(ANALYZER_NAME, ANALYZER)
-    w = index.writer()
-    for zbody, sid, role, time, seq in docs:
-        fid, harness, project = sessions[sid]
-        doc = tantivy.Document()
-        doc.add_text("text", analyzer_input(reader.text(zbody)))
-        doc.add_bytes("zbody", zbody)
-        for name, value in (("sid", sid), ("fid", fid), ("role", role), ("seq", seq)):
-            doc.add_unsigned(name, value)
-        doc.add_integer("time", time)
-        doc.add_text("harness", harness)
-        doc.add_text("project", project.lower())
-        w.add_document(doc)
-    w.commit()
-    w.wait_merging_threads()
-    db.execute("UPDATE meta SET value = ? WHERE key = 'index_version'", (f"schema3-tok{TOKENIZER_VERSION}",))
-    db.commit()
-    db.close()
-
-
-def test_an_index_of_schema_3_is_read_then_rebuilt(home):
-    phrases_home(home)
-    deja("index")
-    gen = live_index(home / ".cache/deja")
-    _to_schema_3(gen)
-    assert b'"near"' not in (gen / "text/meta.json").read_bytes()
-    lock = WriterLock(home / ".cache/deja")  # while a writer holds the lock, a search reads it as it is
-    assert lock.acquire(wait=False)
-    try:
-        assert exact("flint_harbor_ledger") == [("claude", "holds")]
-        assert exact("harbor_flint_quorum") == []
-        assert exact("billing_gantry_tally") == [("claude", "said")]
-    finally:
-        lock.release()
-    r = deja("index")
-    assert "another version" in r.err
-    assert b'"near"' in (live_index(home / ".cache/deja") / "text/meta.json").read_bytes()
-    assert exact("flint_harbor_ledger") == [("claude", "holds")]
-    assert exact("harbor_flint_quorum") == []

@@ -23,8 +23,7 @@ import tantivy
 
 from deja.errors import IndexDamaged, IndexOutdated
 from deja.plain import Plain
-from deja.store import bodies, phrases
-from deja.store.outputs import TOOL_OUTPUT
+from deja.store import bodies
 from deja.text.clip import clip
 from deja.text.tokenizer import ANALYZER, ANALYZER_NAME
 
@@ -39,9 +38,7 @@ else:  # importing typing costs a search process ~5 ms; at run time a cast is th
 
 # Bump on any change to the fields below; a mismatch rebuilds the index. 3: the text in `zbody`,
 # coded by bodies.py (2 kept it in `body` as plain UTF-8, and sid/role/time/seq stored as well).
-# 4: `text` without positions, and `near`, the same tokens with positions, for every record but
-# tool output (3 kept positions for all in `text`): store/phrases.py.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 3
 # What tantivy's doc store does to the stored bodies: nothing (they are compressed already).
 DOCSTORE = {"docstore_compression": "none", "docstore_blocksize": 16384}
 
@@ -55,8 +52,7 @@ SESSION_SCAN_CAP = 1_000_000
 
 def _schema() -> tantivy.Schema:
     b = tantivy.SchemaBuilder()
-    b.add_text_field("text", stored=False, tokenizer_name=ANALYZER_NAME, index_option="freq")
-    b.add_text_field("near", stored=False, tokenizer_name=ANALYZER_NAME, index_option="position")
+    b.add_text_field("text", stored=False, tokenizer_name=ANALYZER_NAME, index_option="position")
     b.add_bytes_field("zbody", stored=True)
     b.add_unsigned_field("sid", indexed=True, fast=True)
     b.add_unsigned_field("fid", indexed=True)
@@ -113,7 +109,6 @@ SEGMENT_FILES = ("idx", "pos", "term", "store", "fast", "fieldnorm")
 META_COPY = "text-meta.json"
 _SEGMENT_ID = re.compile(rb'"segment_id"\s*:\s*"([0-9a-fA-F-]{32,36})"')
 _LEGACY = re.compile(rb'"name"\s*:\s*"body"')
-_NEAR = re.compile(rb'"name"\s*:\s*"near"')
 _DELETES = re.compile(rb'"segment_id"\s*:\s*"([0-9a-fA-F-]{32,36})"\s*,\s*"max_doc"\s*:\s*\d+\s*,\s*'
                       rb'"deletes"\s*:\s*\{[^}]*"opstamp"\s*:\s*(\d+)')
 
@@ -195,13 +190,12 @@ class TextIndex:
         if create:
             path.mkdir(parents=True, exist_ok=True, mode=0o700)
             bodies.start(path.parent)
-            legacy, self.near = False, True
+            legacy = False
         else:
-            meta = check_files(path)
-            legacy, self.near = is_legacy(meta), _NEAR.search(meta) is not None
+            legacy = is_legacy(check_files(path))
         self._chmod_due = create
         try:
-            if not self.near:  # schema 2 or 3: read as it is, until a writer's open rebuilds it (IndexOutdated)
+            if legacy:  # read as it is, until a writer's open rebuilds it (IndexOutdated)
                 self.index = tantivy.Index.open(str(path))
             else:
                 self.index = tantivy.Index(_schema(), path=str(path), reuse=True)
@@ -222,8 +216,8 @@ class TextIndex:
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
         if self._writer is None:
-            if not self.near:
-                raise IndexOutdated(f"the text index at {self.path} is of an older schema; `deja index` rebuilds it")
+            if self.reader.legacy:
+                raise IndexOutdated(f"the text index at {self.path} is of schema 2; `deja index` rebuilds it")
             from deja.store import pages  # a writer's alone: no search imports it
 
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=self.writer_threads)
@@ -250,8 +244,6 @@ class TextIndex:
         another process (ingest.coded)."""
         doc = tantivy.Document()
         doc.add_text("text", form)
-        if role != TOOL_OUTPUT:  # tool output's phrases are checked against its text (store/phrases.py)
-            doc.add_text("near", form)
         doc.add_bytes("zbody", zbody)
         doc.add_unsigned("sid", sid)
         doc.add_unsigned("fid", fid)
@@ -321,8 +313,6 @@ class TextIndex:
                 )
             elif len(tokens) == 1:
                 q = tantivy.Query.term_query(self.schema, "text", tokens[0])
-            elif self.near:
-                q = phrases.query(self.schema, tokens)
             else:
                 q = tantivy.Query.phrase_query(self.schema, "text", list(tokens))
             if len(tokens) == 1 and variants and tokens[0] in variants.boost:
@@ -341,20 +331,11 @@ class TextIndex:
         text_q = self._text_query(clauses, require_all, variants)
         extra = [(tantivy.Occur.Must, tantivy.Query.term_set_query(self.schema, "sid", list(within)))] if within is not None else []
         query = tantivy.Query.boolean_query([(tantivy.Occur.Must, text_q), *self._filters(filters), *extra])
-        checked = self.near and phrases.has_phrase(clauses)
-        fetch = limit
-        while True:
-            result = searcher.search(query, fetch, count=True, order_by_field="time" if newest else None)
-            hits = result.hits
-            if not hits:
-                return [], hit_count(result)
-            cands = _candidates(searcher, hits)
-            if not checked:
-                return cands, hit_count(result)
-            kept = phrases.keep(cands, clauses, require_all, variants, lambda a: read(searcher, a, self.reader))
-            if len(kept) >= limit or len(hits) < fetch:  # the count: less the false matches seen
-                return kept[:limit], hit_count(result) - (len(cands) - len(kept))
-            fetch *= 4
+        result = searcher.search(query, limit, count=True, order_by_field="time" if newest else None)
+        hits = result.hits
+        if not hits:
+            return [], hit_count(result)
+        return _candidates(searcher, hits), hit_count(result)
 
     @_reading
     def doc_freq(self, clause: Sequence[str], variants: Variants | None = None) -> int:
@@ -391,22 +372,13 @@ class TextIndex:
         if within is not None and not within:
             return []
         searcher = self.index.searcher()
-        checked = self.near and len(clause) > 1
-        first = tantivy.Query.phrase_query(self.schema, "near", list(clause)) if checked else \
-            self._text_query([clause], True, variants)
-        parts = [(tantivy.Occur.Must, first), *self._filters(filters)]
+        parts = [(tantivy.Occur.Must, self._text_query([clause], True, variants)), *self._filters(filters)]
         if within is not None:
             parts.append((tantivy.Occur.Must, tantivy.Query.term_set_query(self.schema, "sid", list(within))))
         terms: dict = {"terms": {"field": "sid", "size": SESSION_SCAN_CAP, "shard_size": SESSION_SCAN_CAP}}
         if by_role:
             terms["aggs"] = {"r": {"terms": {"field": "role", "size": 64}}}
-        buckets = searcher.aggregate(tantivy.Query.boolean_query(parts), {"s": terms})["s"]["buckets"]
-        if not checked:
-            return buckets
-        # tool output: every word of the phrase, then the phrase in its text (store/phrases.py)
-        parts[0] = (tantivy.Occur.Must, phrases.tool_words(self.schema, clause))
-        tool = phrases.tally(searcher, tantivy.Query.boolean_query(parts), clause, lambda a: read(searcher, a, self.reader))
-        return _merged(buckets, tool, TOOL_OUTPUT) if tool else buckets
+        return searcher.aggregate(tantivy.Query.boolean_query(parts), {"s": terms})["s"]["buckets"]
 
     @_reading
     def search_sessions(
@@ -437,15 +409,8 @@ class TextIndex:
         any_clause = self._text_query(clauses, require_all=False, variants=variants)
         within = (must, tantivy.Query.term_set_query(self.schema, "sid", list(sessions)))
         final = tantivy.Query.boolean_query([(must, any_clause), within, *fq])
-        if not (self.near and phrases.has_phrase(clauses)):
-            return _candidates(searcher, searcher.search(final, limit, count=False).hits), len(sessions), capped
-        fetch = limit
-        while True:
-            hits = searcher.search(final, fetch, count=False).hits
-            kept = phrases.keep(_candidates(searcher, hits), clauses, False, variants, lambda a: read(searcher, a, self.reader))
-            if len(kept) >= limit or len(hits) < fetch:
-                return kept[:limit], len(sessions), capped
-            fetch *= 4
+        hits = searcher.search(final, limit, count=False).hits
+        return _candidates(searcher, hits), len(sessions), capped
 
     @_reading
     def bodies(self, addrs: Sequence[tantivy.DocAddress]) -> list[StoredRecord]:
@@ -489,23 +454,6 @@ class TextIndex:
             if len(hits) < batch:
                 return
             offset += batch
-
-
-def _merged(buckets: list[dict], more: dict[int, int], role: int) -> list[dict]:
-    """Terms-aggregation buckets by session (with their `r` buckets by role, when asked) with
-    `more` records of `role` added per session."""
-    out = {int(b["key"]): b for b in buckets}
-    for sid, n in more.items():
-        b = out.setdefault(sid, {"key": sid, "doc_count": 0, "r": {"buckets": []}})
-        b["doc_count"] = int(b["doc_count"]) + n
-        if "r" in b:
-            rs = b["r"]["buckets"]
-            r = next((r for r in rs if int(r["key"]) == role), None)
-            if r is None:
-                rs.append({"key": role, "doc_count": n})
-            else:
-                r["doc_count"] = int(r["doc_count"]) + n
-    return list(out.values())
 
 
 def hit_count(result: tantivy.SearchResult) -> int:

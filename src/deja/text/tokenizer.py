@@ -116,21 +116,6 @@ def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) ->
     return out
 
 
-def holds(text: str, phrase: Sequence[str]) -> bool:
-    """Whether `text`'s tokens hold `phrase` (tokens) one after the other: what a phrase query
-    over positions answers, from the text alone (the text index keeps no positions for tool
-    output: store/textindex.py). An ASCII phrase is a whole-token match of its words with only
-    separators between (find_terms' pattern: exact for it); a CJK or other phrase that the
-    pattern does not find is tokenized (a run of bigrams can also continue across two runs)."""
-    if find_terms(text, [phrase], limit=1):
-        return True
-    if all(t.isascii() for t in phrase):
-        return False
-    have, n = tokens(text), len(phrase)
-    first = phrase[0]
-    return any(have[i : i + n] == list(phrase) for i, t in enumerate(have) if t == first)
-
-
 @lru_cache(maxsize=64)
 def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
     parts: set[str] = set()
