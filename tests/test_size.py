@@ -1,11 +1,13 @@
 """What the index on disk keeps, and what it no longer keeps (issue 18 item 7): the catalog's WAL
-cut after a build. Every test goes through the `deja` CLI."""
+cut after a build; tool output's phrases found as phrases and its words apart not (what any
+index without positions for tool output has to keep: docs/notes.md, session 8, branch
+`size3`). Every test goes through the `deja` CLI."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import deja, deja_proc, live_index, write_jsonl
+from conftest import deja, deja_proc, hits, live_index, write_jsonl
 
 
 def claude(home: Path, sid: str, turns: list[tuple[str, str]], day: int = 1) -> Path:
@@ -43,3 +45,45 @@ def test_a_build_leaves_no_wal_and_an_append_leaves_its_own(home):
     claude(home, "s6", [("user", "one more question about the ledger")])
     deja_proc("index", env={"DEJA_BATCH_RECORDS": "10"})
     assert wal(home) > 0
+
+
+def exact(query: str) -> list[tuple[str, str]]:
+    r = deja("search", query, "--json").json()
+    return sorted(hits(r)) if r["tier"] == "exact" else []
+
+
+def phrases_home(home: Path) -> None:
+    claude(home, "holds", [("user", "the nightly job failed again"), ("assistant", "let me run the checks"),
+                           ("tool", "Traceback (most recent call last):\n  File \"services/ingest/quorum_sprocket.py\", "
+                                    "line 41\nRuntimeError: flint_harbor_ledger is locked\n熔断阈值 exceeded\n")])
+    # the same words, apart or in another order, in other sessions' tool output
+    claude(home, "apart", [("user", "what is in the log"), ("tool", "harbor ledger flint: services quorum ingest "
+                           "sprocket py, sprocket_quorum.py in services/ingest, 阈值 熔断 阈值熔断\n")], day=2)
+    claude(home, "order", [("user", "and this one"), ("tool", "ledger_harbor_flint is fine; "
+                           "services/quorum/ingest_sprocket.py\n")], day=3)
+    # and a phrase said by the person
+    claude(home, "said", [("user", "please look at billing_gantry_tally in the payouts service"),
+                          ("assistant", "gantry and tally are both fine, billing too")], day=4)
+
+
+def test_a_phrase_in_tool_output_is_found_and_its_words_apart_are_not(home):
+    phrases_home(home)
+    deja("index")
+    assert exact("flint_harbor_ledger") == [("claude", "holds")]
+    assert exact("services/ingest/quorum_sprocket.py") == [("claude", "holds")]
+    assert exact("熔断阈值") == [("claude", "holds")]
+    assert exact('"runtimeerror flint harbor"') == [("claude", "holds")]
+    assert exact("ledger_harbor_flint") == [("claude", "order")]
+    # every word is in a tool output, never one after the other
+    assert exact("harbor_flint_quorum") == []
+    assert exact("services/sprocket/quorum.py") == []
+    assert exact("阈值熔断阈值熔断") == []
+    # two clauses, each somewhere in the session: the phrase counted only where it is
+    assert exact("flint_harbor_ledger nightly") == [("claude", "holds")]
+    assert exact("ledger_harbor_flint nightly") == []
+    # and in the person's words
+    assert exact("billing_gantry_tally") == [("claude", "said")]
+    assert exact("tally_gantry") == []
+    # a search for the phrase in tool output alone (a role filter) finds it as well
+    r = deja("search", "flint_harbor_ledger", "--role", "tool-output", "--json").json()
+    assert [h["session"]["id"] for h in r["hits"]] == ["holds"]
