@@ -111,13 +111,18 @@ class Store:
         after a cold build that is the catalog again, written twice (3.9 MB beside a 1.6 MB
         catalog at 100 MiB). A write and two fsyncs: for the runs that wrote a lot
         (ingest.indexer.apply), not an append's few pages. Best effort: a reader in the middle
-        of a read leaves the WAL as it is."""
+        of a read leaves the WAL as it is (waited for a second at most, not the catalog's 30)."""
         if self.readonly:
             return
+        db = self.catalog.db
+        (timeout,) = db.execute("PRAGMA busy_timeout").fetchone()
         try:
-            self.catalog.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            db.execute("PRAGMA busy_timeout = 1000")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
         except sqlite3.OperationalError:
             pass
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
     def __enter__(self) -> Store:
         return self
