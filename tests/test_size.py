@@ -5,6 +5,7 @@ index without positions for tool output has to keep: docs/notes.md, session 8, b
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from conftest import deja, deja_proc, hits, live_index, write_jsonl
@@ -45,6 +46,26 @@ def test_a_build_leaves_no_wal_and_an_append_leaves_its_own(home):
     claude(home, "s6", [("user", "one more question about the ledger")])
     deja_proc("index", env={"DEJA_BATCH_RECORDS": "10"})
     assert wal(home) > 0
+
+
+def test_a_reader_holding_a_snapshot_keeps_the_wal_and_the_build_ends(home):
+    for n in range(3):
+        claude(home, f"s{n}", [("user", f"question {n} about the ledger"), ("tool", f"output {n}\n" * 50)])
+    deja_proc("index", env={"DEJA_BATCH_RECORDS": "5"})
+    reader = sqlite3.connect(live_index(home / ".cache/deja") / "catalog.sqlite", isolation_level=None)
+    try:
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM files").fetchone()  # a read in progress: an old snapshot
+        for n in range(3, 6):
+            claude(home, f"s{n}", [("user", f"question {n} about the ledger"), ("tool", f"output {n}\n" * 50)])
+        deja_proc("index", env={"DEJA_BATCH_RECORDS": "5"})  # the checkpoint gives up, the run ends
+        assert wal(home) > 0
+    finally:
+        reader.close()
+    assert deja("search", "ledger", "--json").json()["total"] == 6
+    claude(home, "s6", [("user", "question 6 about the ledger"), ("tool", "output 6\n" * 50)])
+    deja_proc("index", env={"DEJA_BATCH_RECORDS": "2"})
+    assert wal(home) == 0
 
 
 def exact(query: str) -> list[tuple[str, str]]:
