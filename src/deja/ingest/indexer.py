@@ -538,6 +538,8 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: 
     finally:
         if gc_was_on:
             gc.enable()
+    if report.records >= batch_size()[0]:  # a build, not an append: its WAL is the catalog again
+        store.trim_wal()
     report.seconds = time.monotonic() - t0
     return report
 
