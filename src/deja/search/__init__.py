@@ -267,6 +267,9 @@ def _straddling(clauses, dfs: list[int]) -> set[int]:
 
 
 def _idf(df: int, n: int) -> float:
+    # df may pass n: a word's forms are summed (a record holding two counts twice: 你看 看你 of 看),
+    # and the term dictionary counts deleted records; a weight below 0 made coverage negative
+    df = min(df, n)
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
