@@ -79,6 +79,10 @@ GRADED_POOL = 200
 # A question's leading sessions whose leading records are judged by their best passage too.
 PASSAGE_SESSIONS = 20
 PASSAGE_RECORDS = 3
+# ... for a count question, more: a chat that asks about the category in many turns ("what should I
+# ask at a doctor's appointment?") has its asks scaled down (passage.ASKED), and the ones after the
+# first three would stand in for them
+COUNT_PASSAGE_RECORDS = 6
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
 MIN_COVERAGE = 0.35
@@ -91,6 +95,9 @@ SCAFFOLD_WEIGHT = 0.25
 # coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
 # session 6: user facts"). A session holding every word (1.0) is unchanged.
 COVERAGE_EXPONENT = 0.5
+# A count question about the person ("how many books did I read"): a record of the other side (a
+# reply) weighs this, not 1: it talks about books, the person's own lines hold the books read.
+COUNT_OTHER_SIDE = 0.3
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -303,7 +310,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
     boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
     if own < len(clauses):
-        boost |= {c[0]: related.RELATED_WEIGHT for c in clauses[own:]}
+        boost |= {c[0]: related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT for c in clauses[own:]}
     variants = Variants(fuzzy=fuzzy, forms=forms, boost=boost)
     # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
     # much as the clauses that some record holds do on average: a session without it holds less
@@ -344,9 +351,13 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     if not pool:
         return Result(q.text, "none", 0, False, [], q.explain())
 
+    # a count question: a session holds an instance or not; one that repeats the category word in
+    # many turns (a how-to chat about books) holds no more instances for it (tf counted once)
+    most = 1 if q.counts else 1 << 30
+
     def bm25(sid: int, norm: float, counts: list[dict[int, int]] = tf) -> float:
         return sum(w * t * (SESSION_K1 + 1) / (t + SESSION_K1 * norm)
-                   for w, d in zip(weights, counts) if (t := d.get(sid)))
+                   for w, d in zip(weights, counts) if (t := min(most, d.get(sid, 0))))
 
     # the pool by every record holding the words, so a session whose answer is on the other side is not cut here
     rough = sorted(pool, key=lambda sid: -bm25(sid, 1.0, holding))[: max(GRADED_POOL, want)]
@@ -441,8 +452,9 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     # whose words weigh more: the person's, or the assistant's for a question about what it said
     heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]
     by_sid: dict[int, list] = {}
+    other = _other_side(q)
     for c in cands:
-        score = c.score * (USER_WEIGHT if c.role == heavy else 1.0)
+        score = c.score * (USER_WEIGHT if c.role == heavy else other)
         by_sid.setdefault(c.sid, []).append((score, c))
     if rows is None:
         rows = store.catalog.sessions_by_sid(by_sid)
@@ -503,6 +515,13 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     return Result(q.text, tier, total, capped, hits, q.explain())
 
 
+def _other_side(q: Query) -> float:
+    """What a record of the side a question does not ask about weighs: for a count question about
+    the person, COUNT_OTHER_SIDE (the instances are what they reported; the replies talk about the
+    category in general); else 1."""
+    return COUNT_OTHER_SIDE if q.counts and q.asks_person else 1.0
+
+
 def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
               wants: str = "", present: bool = False, state: bool = False) -> None:
     """A long turn judged by its best stretch (search.passage): the leading records of the
@@ -512,14 +531,16 @@ def _passages(store: Store, clauses, weights: list[float], variants: Variants | 
     from deja.search import passage
 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
-    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(PASSAGE_RECORDS, len(items)))]
+    per = COUNT_PASSAGE_RECORDS if wants == "count" else PASSAGE_RECORDS
+    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
     m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state)
+    other = COUNT_OTHER_SIDE if wants == "count" and heavy != _ASSISTANT else 1.0
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]
         p, lift = passage.score(m, b.text, c.role == heavy)
-        items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else 1.0)) * lift, c)
+        items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else other)) * lift, c)
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])
 
