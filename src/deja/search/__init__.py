@@ -78,11 +78,7 @@ COMMON_SHARE = 0.02
 GRADED_POOL = 200
 # A question's leading sessions whose leading records are judged by their best passage too.
 PASSAGE_SESSIONS = 20
-PASSAGE_RECORDS = 3
-# ... for a count question, more: a chat that asks about the category in many turns ("what should I
-# ask at a doctor's appointment?") has its asks scaled down (passage.ASKED), and the ones after the
-# first three would stand in for them
-COUNT_PASSAGE_RECORDS = 6
+PASSAGE_RECORDS = 3  # (passage.COUNT_RECORDS for a count question)
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
 MIN_COVERAGE = 0.35
@@ -95,8 +91,7 @@ SCAFFOLD_WEIGHT = 0.25
 # coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
 # session 6: user facts"). A session holding every word (1.0) is unchanged.
 COVERAGE_EXPONENT = 0.5
-# A count question about the person ("how many books did I read"): a record of the other side (a
-# reply) weighs this, not 1: it talks about books, the person's own lines hold the books read.
+# A count question about the person ("how many books did I read"): a reply weighs this, not 1.
 COUNT_OTHER_SIDE = 0.3
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
@@ -274,9 +269,7 @@ def _straddling(clauses, dfs: list[int]) -> set[int]:
 
 
 def _idf(df: int, n: int) -> float:
-    # df may pass n: a word's forms are summed (a record holding two counts twice: 你看 看你 of 看),
-    # and the term dictionary counts deleted records; a weight below 0 made coverage negative
-    df = min(df, n)
+    df = min(df, n)  # forms are summed (你看 看你 of 看), deleted records counted: never below 0
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
@@ -351,8 +344,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     if not pool:
         return Result(q.text, "none", 0, False, [], q.explain())
 
-    # a count question: a session holds an instance or not; one that repeats the category word in
-    # many turns (a how-to chat about books) holds no more instances for it (tf counted once)
+    # a count question: one instance a session; a chat repeating "books" in many turns holds no more
     most = 1 if q.counts else 1 << 30
 
     def bm25(sid: int, norm: float, counts: list[dict[int, int]] = tf) -> float:
@@ -452,7 +444,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     # whose words weigh more: the person's, or the assistant's for a question about what it said
     heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]
     by_sid: dict[int, list] = {}
-    other = _other_side(q)
+    other = COUNT_OTHER_SIDE if q.counts and q.asks_person else 1.0  # the person's lines hold the instances
     for c in cands:
         score = c.score * (USER_WEIGHT if c.role == heavy else other)
         by_sid.setdefault(c.sid, []).append((score, c))
@@ -486,7 +478,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
         weights = [1.0]
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state)
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state, other)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
@@ -515,27 +507,19 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     return Result(q.text, tier, total, capped, hits, q.explain())
 
 
-def _other_side(q: Query) -> float:
-    """What a record of the side a question does not ask about weighs: for a count question about
-    the person, COUNT_OTHER_SIDE (the instances are what they reported; the replies talk about the
-    category in general); else 1."""
-    return COUNT_OTHER_SIDE if q.counts and q.asks_person else 1.0
-
-
 def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
-              wants: str = "", present: bool = False, state: bool = False) -> None:
+              wants: str = "", present: bool = False, state: bool = False, other: float = 1.0) -> None:
     """A long turn judged by its best stretch (search.passage): the leading records of the
     leading sessions score at least their best passage's weight, lifted when it holds the
     kind of answer the question `wants` (for a question about the person's `state`, a change they
-    stated: passage.CHANGE_LIFT); re-sorted."""
+    stated: passage.CHANGE_LIFT; a record of the other side weighs `other`); re-sorted."""
     from deja.search import passage
 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
-    per = COUNT_PASSAGE_RECORDS if wants == "count" else PASSAGE_RECORDS
+    per = passage.COUNT_RECORDS if wants == "count" else PASSAGE_RECORDS
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
     m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state)
-    other = COUNT_OTHER_SIDE if wants == "count" and heavy != _ASSISTANT else 1.0
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]

@@ -45,6 +45,9 @@ CHANGE_SHARE = 0.3
 # questions ("What should I ask at a doctor's appointment?", 周末爬山要带什么？) asks about the
 # category, it holds no instance of it: its weight is scaled by ASKED.
 ASKED = 0.3
+# ... and a leading session has this many records read for their passages, not 3: a chat asking about
+# the category in many turns would have its fourth ask stand in for the three scaled down.
+COUNT_RECORDS = 6
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
