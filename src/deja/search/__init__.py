@@ -302,8 +302,10 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
     boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
-    if own < len(clauses):
-        boost |= {c[0]: related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT for c in clauses[own:]}
+    if own < len(clauses):  # a related clause weighs at most RELATED_CAP of the question's rarest own word
+        rw, rare = related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT, related.RELATED_CAP * max(
+            (_idf(df, n) * boost.get(c[0], 1.0) for c, df in zip(clauses[:own], dfs) if df), default=0.0)
+        boost |= {c[0]: min(rw, rare / _idf(df, n)) for c, df in zip(clauses[own:], dfs[own:])}
     variants = Variants(fuzzy=fuzzy, forms=forms, boost=boost)
     # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
     # much as the clauses that some record holds do on average: a session without it holds less

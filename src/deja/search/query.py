@@ -38,6 +38,10 @@ _ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECA
 # … in total / spent / cost", 几次 几本 几家 一共 总共 多少次 (not the time between two events: _WANTS "time").
 _COUNTS = re.compile(r"\bhow\s+(?:many|often)\b|\bhow\s+much\b(?=[^?]*\b(?:in\s+total|altogether|so\s+far|spent|spend|cost|paid|pay)\b)"
                      r"|\bnumber\s+of\s+times\b|\bin\s+total\b|几次|几本|几家|几趟|几场|几回|几遍|几位|几种|几个|多少次|一共|总共", re.IGNORECASE)
+# How many the person has or is part of now, a state, not events to count: "how many cats do we have",
+# "how many people are on my team", 我有几盆花, 我们组有几个人 (not 有几次).
+_HOLDS = re.compile(r"\b(?:do|does)\s+(?:i|we|you|my\s+\w+|our\s+\w+)\s+(?:have|own|keep)\b|\b(?:are|is)\s+(?:there|on|in)\b"
+                    r"|\bam\s+i\b|有几(?!次)|有多少(?!次)", re.IGNORECASE)
 # The count word of "how many" / "how often": asks, it is not a word the answer holds.
 _COUNT_WORD = re.compile(r"\bhow\s+(many|often)\b", re.IGNORECASE)
 
@@ -110,6 +114,8 @@ class Query(Plain):
         self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(_ASKS_PERSON.search(text)))
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
+        if self.wants == "count" and _HOLDS.search(text):  # "how many cats do we have": a state, a number
+            self.wants = "number"
         # counts across sessions: many sessions each hold a part of the answer (search._graded, passage)
         self.counts = self.wants == "count"
         self.glue: frozenset[tuple[str, ...]] = frozenset()
@@ -119,7 +125,7 @@ class Query(Plain):
         if self.asks_person:
             from deja.search import related
 
-            self.related = related.groups(text, {c[0] for c in self.content if len(c) == 1})
+            self.related = related.groups(text, {c[0] for c in self.content if len(c) == 1}, self.counts)
 
     @property
     def terms(self) -> set[str]:

@@ -27,6 +27,11 @@ RELATED_COVERAGE = 0.5
 # said by name ("the dermatologist"), seldom by the category word, so the related words weigh more.
 # Measured 1.0 / 1.5 / 2.0 on the counts dev set (docs/benchmarks.md, "Issue 14, session 8").
 COUNT_WEIGHT = 1.5
+# ... and a related clause weighs at most this share of the question's rarest own word: a question
+# that names the thing itself ("how many times have I baked cinnamon rolls") is not answered by a
+# session that only says another word of its group ("my sister's sourdough starter"). Measured 1.0
+# / 1.25 / 1.5 / none (docs/benchmarks.md, "Issue 14, session 8"); prefs is level at every one.
+RELATED_CAP = 1.25
 # The prefix of a related clause's token: no tokenizer output starts with it.
 MARK = "~"
 
@@ -62,8 +67,13 @@ _GROUPS: tuple[tuple[str, str], ...] = (
      "learning practise practice lessons class hobby playing"),
     ("laptop computer pc phone",
      "linux mac macos windows android iphone laptop computer"),
-    # what a count question's category is said as, one instance at a time ("how many hikes" - "we
-    # hiked up Mount Tam"; "how many doctors" - "the dermatologist appointment went fine")
+)
+
+# What a count question's category is said as, one instance at a time ("how many hikes" - "we hiked
+# up Mount Tam"; "how many doctors" - "the dermatologist appointment went fine"): for a question
+# that counts across sessions (Query.counts) only, not for a preference or a state ("where do I
+# stay when I travel" is not answered by "flew to Berlin").
+_COUNTING: tuple[tuple[str, str], ...] = (
     ("hike hikes hiking hiked walk walks trek trekking",
      "hike hikes hiked hiking trail trails summit peak ridge path walked walking climbed mountain mount fells boots"),
     ("doctor doctors appointment appointments medical clinic checkup specialist specialists",
@@ -104,7 +114,8 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("喝什么 饮料 咖啡 茶", "咖啡 喝茶 花茶 奶茶 绿茶 红茶"),
     ("礼物 生日 送什么", "喜欢 迷上 爱好 礼物"),
     ("旅行 旅游 出行 酒店 住哪", "飞机 高铁 火车 民宿 酒店 自驾"),
-    # count questions' categories, as one instance is said
+)
+_ZH_COUNTING: tuple[tuple[str, str], ...] = (
     ("健身房 健身 锻炼 撸铁", "撸铁 练腿 练背 卧推 深蹲 器械 单车 教练 私教 操课"),
     ("书 看书 读书 小说", "看完 读完 这本 那本"),
     ("医生 医院 看病 大夫", "医院 医生 大夫 看病 挂号 门诊 体检 拔牙 牙医 针灸 中医 眼科 复查"),
@@ -119,7 +130,7 @@ _ZH: tuple[tuple[str, str], ...] = (
 def _index() -> tuple[dict[str, list[int]], list[list[str]]]:
     keys: dict[str, list[int]] = {}
     words: list[list[str]] = []
-    for g, (k, w) in enumerate((*_GROUPS, *_ZH)):
+    for g, (k, w) in enumerate((*_GROUPS, *_ZH, *_COUNTING, *_ZH_COUNTING)):
         for key in k.split():
             keys.setdefault(key, []).append(g)
         words.append(w.split())
@@ -128,21 +139,17 @@ def _index() -> tuple[dict[str, list[int]], list[list[str]]]:
 
 _KEYS, _WORDS = _index()
 _ZH_KEYS = sorted((k for k in _KEYS if not k.isascii()), key=len, reverse=True)
+_FIRST_COUNTING = len(_GROUPS) + len(_ZH)  # the groups from here on are _COUNTING's and _ZH_COUNTING's
 
 
-def groups(text: str, words: set[str]) -> list[list[str]]:
+def groups(text: str, words: set[str], counts: bool = False) -> list[list[str]]:
     """The related words of each group a question names: by its content `words` (English) or
-    by a key in its `text` (Chinese); a group's words the question holds itself are left out."""
+    by a key in its `text` (Chinese); a group's words the question holds itself are left out.
+    A count question's groups (_COUNTING) only when it `counts`."""
     found: list[int] = []
-    for w in sorted(words):
-        for g in _KEYS.get(w, ()):
-            if g not in found:
-                found.append(g)
-    for key in _ZH_KEYS:
-        if key in text:
-            for g in _KEYS[key]:
-                if g not in found:
-                    found.append(g)
+    for g in [g for w in sorted(words) for g in _KEYS.get(w, ())] + [g for k in _ZH_KEYS if k in text for g in _KEYS[k]]:
+        if g not in found and (counts or g < _FIRST_COUNTING):
+            found.append(g)
     out = []
     for g in found:
         rest = [w for w in _WORDS[g] if w not in words and not (not w.isascii() and w in text)]
