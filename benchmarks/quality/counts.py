@@ -12,7 +12,7 @@ more books").
 
 Each probe has 4-6 instance lines of its own wording; a HOME says 2-4 of them, each in its own
 session; the question is one of the probe's wordings. 3 English HOMEs and 2 Chinese ones of 50
-sessions, dated 1-6 days apart over about eight months. Every question is kind `count`; a
+sessions, dated as updates.py dates its own (2-16 days apart over about a year). Every question is kind `count`; a
 `total` is a sum asked across sessions ("How much have I spent on car repairs?"). The lines,
 wordings and topics are this file's own, written before the ranking change and by the engineer
 who made it: a dev set, not a judge. `build()` returns per HOME (sessions, questions, starts).
@@ -21,9 +21,9 @@ who made it: a dev set, not a judge. `build()` returns per HOME (sessions, quest
 from __future__ import annotations
 
 import random
-import time
 
 from memeval import Bank, Theme, _cap, _Home, fill
+from updates import _starts  # 2-16 days apart over about a year, the newest months before today
 
 import memeval_en
 import memeval_zh
@@ -232,16 +232,6 @@ ZH_THEMES = [
 def _bank(base: Bank, themes: list[Theme], homes: int) -> Bank:
     return Bank(base.lang, homes=homes, per_home=0, themes=base.themes + themes, probes=[], chatter=base.chatter,
                 smalltalk=base.smalltalk, common=base.common, turn=base.turn, sessions=SESSIONS)
-
-
-def _starts(rng: random.Random, keys: list[str]) -> dict[str, int]:
-    # 1-6 days apart, the newest a few weeks before 2026-12-01
-    t = int(time.mktime((2026, 11, 10, 9, 0, 0, 0, 0, 0))) - len(keys) * 4 * 86400
-    out = {}
-    for k in keys:
-        t += rng.randint(1, 6) * 86400 + rng.randint(0, 10) * 3600
-        out[k] = t
-    return out
 
 
 def _home(bank: Bank, probes: list[C], h: int, tag: str, per_home: int) -> tuple[list, list[dict], dict[str, int]]:
