@@ -30,7 +30,8 @@ prefs (prefs.py, session 7's dev set for requests that name the need, not the pr
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
 language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
-update / update-now). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
+update / update-now). `counts` (counts.py, session 8) asks how many / how much across sessions
+(kinds count / total): any session holding an instance answers. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """
@@ -68,7 +69,11 @@ from deja.store import Store
 store = Store(paths.index_dir(), readonly=True)
 out = []
 for q in json.loads(sys.argv[1]):
-    r = search(store, q, Options(embed=sys.argv[2] == "embed"))
+    try:
+        r = search(store, q, Options(embed=sys.argv[2] == "embed"))
+    except Exception as e:  # an internal error: a miss, counted apart (ERRORS)
+        out.append({"ids": [], "tier": "error", "total": 0, "error": repr(e)})
+        continue
     out.append({"ids": [h.session.id for h in r.hits], "tier": r.tier, "total": r.total})
 print(json.dumps(out))
 """
@@ -120,6 +125,10 @@ def ask(env: dict, questions: list[str], inproc: bool, semantic: bool) -> list[d
         if p.returncode in (1, 2) and not p.stdout.strip() and "Traceback" not in p.stderr:
             # a user error (e.g. every word read as filler): the question got no answer, a miss
             out.append({"ids": [], "tier": "refused", "total": 0, "rc": p.returncode})
+            continue
+        if p.returncode not in (0, 1) and "internal error" in p.stderr and "Traceback" not in p.stderr:
+            # deja's own crash, reported as one line: a miss, counted apart and listed at the end
+            out.append({"ids": [], "tier": "error", "total": 0, "rc": p.returncode, "error": p.stderr.strip()})
             continue
         if p.returncode not in (0, 1) or not p.stdout.strip():
             raise SystemExit(f"deja failed on {q!r}: {p.stderr.strip()}")
@@ -302,6 +311,9 @@ def main() -> None:
             if res:
                 s = res["questions"]
                 print(f"| {n}{label} | {s['questions']} | {s['hit_at_1']:.3f} | {s['hit_at_5']:.3f} | {s['mrr']:.3f} |")
+    errors = [(n, row["question"]) for n, r in results.items() for row in r["rows"] if row["tier"] == "error"]
+    if errors:
+        print(f"\ninternal errors (counted as misses): {len(errors)}\n" + "\n".join(f"- {n}: {q}" for n, q in errors))
     for n, r in results.items():
         if "kinds" in r:
             _kinds(n, r)

@@ -78,7 +78,7 @@ COMMON_SHARE = 0.02
 GRADED_POOL = 200
 # A question's leading sessions whose leading records are judged by their best passage too.
 PASSAGE_SESSIONS = 20
-PASSAGE_RECORDS = 3
+PASSAGE_RECORDS = 3  # (passage.COUNT_RECORDS for a count question)
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
 MIN_COVERAGE = 0.35
@@ -91,6 +91,8 @@ SCAFFOLD_WEIGHT = 0.25
 # coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
 # session 6: user facts"). A session holding every word (1.0) is unchanged.
 COVERAGE_EXPONENT = 0.5
+# A count question about the person ("how many books did I read"): a reply weighs this, not 1.
+COUNT_OTHER_SIDE = 0.3
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -267,9 +269,7 @@ def _straddling(clauses, dfs: list[int]) -> set[int]:
 
 
 def _idf(df: int, n: int) -> float:
-    # a clause's forms' record counts are summed (看 as 看了 看的 我看 …) and may pass the records
-    # there are: held by every record then, not a negative weight (a complex coverage ** 0.5)
-    df = min(df, n)
+    df = min(df, n)  # forms' counts are summed (看 as 看了 我看 …) and may pass n: never a negative weight
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
@@ -302,8 +302,10 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
     boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
-    if own < len(clauses):
-        boost |= {c[0]: related.RELATED_WEIGHT for c in clauses[own:]}
+    if own < len(clauses):  # a related clause weighs at most RELATED_CAP of the question's rarest own word
+        rw, rare = related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT, related.RELATED_CAP * max(
+            (_idf(df, n) * boost.get(c[0], 1.0) for c, df in zip(clauses[:own], dfs) if df), default=0.0)
+        boost |= {c[0]: min(rw, rare / _idf(df, n)) for c, df in zip(clauses[own:], dfs[own:])}
     variants = Variants(fuzzy=fuzzy, forms=forms, boost=boost)
     # A clause no record holds (a made-up token, or a word the sessions put otherwise) weighs as
     # much as the clauses that some record holds do on average: a session without it holds less
@@ -344,9 +346,12 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     if not pool:
         return Result(q.text, "none", 0, False, [], q.explain())
 
+    # a count question: one instance a session; a chat repeating "books" in many turns holds no more
+    most = 1 if q.counts else 1 << 30
+
     def bm25(sid: int, norm: float, counts: list[dict[int, int]] = tf) -> float:
         return sum(w * t * (SESSION_K1 + 1) / (t + SESSION_K1 * norm)
-                   for w, d in zip(weights, counts) if (t := d.get(sid)))
+                   for w, d in zip(weights, counts) if (t := min(most, d.get(sid, 0))))
 
     # the pool by every record holding the words, so a session whose answer is on the other side is not cut here
     rough = sorted(pool, key=lambda sid: -bm25(sid, 1.0, holding))[: max(GRADED_POOL, want)]
@@ -441,8 +446,9 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     # whose words weigh more: the person's, or the assistant's for a question about what it said
     heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]
     by_sid: dict[int, list] = {}
+    other = COUNT_OTHER_SIDE if q.counts and q.asks_person else 1.0  # the person's lines hold the instances
     for c in cands:
-        score = c.score * (USER_WEIGHT if c.role == heavy else 1.0)
+        score = c.score * (USER_WEIGHT if c.role == heavy else other)
         by_sid.setdefault(c.sid, []).append((score, c))
     if rows is None:
         rows = store.catalog.sessions_by_sid(by_sid)
@@ -474,7 +480,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
         weights = [1.0]
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state)
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state, other)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
@@ -504,22 +510,23 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
 
 
 def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
-              wants: str = "", present: bool = False, state: bool = False) -> None:
+              wants: str = "", present: bool = False, state: bool = False, other: float = 1.0) -> None:
     """A long turn judged by its best stretch (search.passage): the leading records of the
     leading sessions score at least their best passage's weight, lifted when it holds the
     kind of answer the question `wants` (for a question about the person's `state`, a change they
-    stated: passage.CHANGE_LIFT); re-sorted."""
+    stated: passage.CHANGE_LIFT; a record of the other side weighs `other`); re-sorted."""
     from deja.search import passage
 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
-    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(PASSAGE_RECORDS, len(items)))]
+    per = passage.COUNT_RECORDS if wants == "count" else PASSAGE_RECORDS
+    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
     m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state)
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]
         p, lift = passage.score(m, b.text, c.role == heavy)
-        items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else 1.0)) * lift, c)
+        items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else other)) * lift, c)
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])
 

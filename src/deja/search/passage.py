@@ -41,6 +41,13 @@ ANSWER_LIFT = 1.25
 # session 7: knowledge updates".
 CHANGE_LIFT = 3.0
 CHANGE_SHARE = 0.3
+# For a question that counts across sessions (Query.counts): a record whose best sentences are all
+# questions ("What should I ask at a doctor's appointment?", 周末爬山要带什么？) asks about the
+# category, it holds no instance of it: its weight is scaled by ASKED.
+ASKED = 0.3
+# ... and a leading session has this many records read for their passages, not 3: a chat asking about
+# the category in many turns would have its fourth ask stand in for the three scaled down.
+COUNT_RECORDS = 6
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -67,6 +74,14 @@ ANSWERS = {
                    r"bake|binged?|practi[cs]e)\b|\bmy\s+favou?rite\b|\b(?:huge|big)\s+fan\b|\bi\s+do\s+all\s+my\b"
                    r"|我(?:特别|比较|更|最|很|超|真的|一直)?(?:喜欢|爱|偏爱|习惯)|我(?:一般|平时|通常|每天|一直|都是|基本)|我对.{1,8}过敏"
                    r"|我(?:吃素|不吃|不能吃|不喝|不碰)|受不了|迷上|最爱|一直用|是.{0,4}迷"),
+    # an instance of what a count question counts, as people report one in passing: an event in the
+    # past said by the person ("we hiked up …", "saw a cardiologist", "just finished …", "again",
+    # "another", "on Saturday"), or a number (a total: "the garage charged me 320"); 了 / 过 / 完 / 又
+    "count": (r"\b(?:i|we)\s+(?:\w+\s+){0,2}?(?:\w+ed|went|saw|did|got|had|took|made|ran|swam|read|ate|flew|drove|rode|caught|"
+              r"bought|spent|paid|met|won|wrote|began|finished|tried|visited)\b|^\W*(?:just\s+|finally\s+|also\s+)?(?:\w+ed|went|saw|did|"
+              r"got|had|took|made|ran|swam|read|ate|flew|drove|caught|bought|spent|paid|stood|tried|finished|done)\b|\b(?:again|another|"
+              rf"yesterday|tonight|last\s+(?:night|week|weekend|month)|this\s+(?:morning|afternoon|week|weekend)|on\s+(?:{_DAYS}))\b"
+              r"|\d|[$€£¥]|了|过|完|又|刚"),
     # a pick or advice (and, added in _answer, text.decision's decision lines)
     "choice": (r"\b(?:ended\s+up|went\s+with|go\s+with|settled\s+on|picked|chose|chosen|booked|opted|i\s+suggested|i\s+recommend(?:ed)?|"
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
@@ -109,10 +124,11 @@ class Matcher(Plain):
     and its `forms` -> its clause, the phrases, the clauses' weights, the kind of answer wanted,
     and for a question about the person's state (`state`) the change that answers it."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "counts")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False):
+        self.counts = wants == "count"
         self.single: dict[str, int] = {}
         self.phrases: list[tuple[int, tuple[str, ...]]] = []
         for i, c in enumerate(clauses):
@@ -175,6 +191,10 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
         return best * PASSAGE_SCALE, lift
     # the sentences holding the best share: where the kind of answer and a change are looked for
     top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
+    if m.counts:  # an instance is reported, not asked about
+        top = [t for t in top if not t.rstrip().endswith(("?", "？"))]
+        if not top:
+            return best * PASSAGE_SCALE, ASKED
     if m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift = ANSWER_LIFT
     if m.change is not None and own and best >= CHANGE_SHARE * sum(weights) and any(m.change.search(t) for t in top):

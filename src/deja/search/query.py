@@ -34,6 +34,17 @@ _ASKS_ASSISTANT = re.compile(
 # about the person, so what they said in their own turns answers it.
 _ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
 
+# A question that counts or adds up across sessions (Query.counts): "how many", "how often", "how much
+# … in total / spent / cost", 几次 几本 几家 一共 总共 多少次 (not the time between two events: _WANTS "time").
+_COUNTS = re.compile(r"\bhow\s+(?:many|often)\b|\bhow\s+much\b(?=[^?]*\b(?:in\s+total|altogether|so\s+far|spent|spend|cost|paid|pay)\b)"
+                     r"|\bnumber\s+of\s+times\b|\bin\s+total\b|几次|几本|几家|几趟|几场|几回|几遍|几位|几种|几个|多少次|一共|总共", re.IGNORECASE)
+# How many the person has or is part of now, a state, not events to count: "how many cats do we have",
+# "how many people are on my team", 我有几盆花, 我们组有几个人 (not 有几次).
+_HOLDS = re.compile(r"\b(?:do|does)\s+(?:i|we|you|my\s+\w+|our\s+\w+)\s+(?:have|own|keep)\b|\b(?:are|is)\s+(?:there|on|in)\b"
+                    r"|\bam\s+i\b|有几(?!次)|有多少(?!次)", re.IGNORECASE)
+# The count word of "how many" / "how often": asks, it is not a word the answer holds.
+_COUNT_WORD = re.compile(r"\bhow\s+(many|often)\b", re.IGNORECASE)
+
 # The kind of answer a question asks for (search.passage.ANSWERS): a time, a person, a number, a reason, a choice.
 _WANTS = (
     # ... also the time between two events, or their order ("how many days between…", "which did I
@@ -43,6 +54,10 @@ _WANTS = (
                         r"|\b(?:first|earlier|later)\b[^?]*\bor\b|\bor\b[^?]*\b(?:first|earlier|later)\b|过了几天|隔了几天|多少天|先.{1,30}还是",
                         re.IGNORECASE)),
     ("person", re.compile(r"^\W*who\b|\bwhom\b|\bwho\s+(?:is|was|did|does)\b|是谁|跟谁|和谁", re.IGNORECASE)),
+    # a count or a total across sessions ("how many books did I read", "how often", "how much have I
+    # spent on … in total", 几次 / 几本 / 一共): each session holding one instance answers a part of it
+    # (passage.ANSWERS["count"]: an event the person reports, or a number)
+    ("count", _COUNTS),
     ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
                           re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
@@ -76,16 +91,17 @@ class Query(Plain):
     # question: some filler was dropped (the content is ranked, not ANDed); asks_assistant: a
     # question about what the assistant said (its turns weigh as a person's do otherwise);
     # asks_person: a question about the person (first person singular), not about the assistant
-    # wants: the kind of answer a question asks for (time | person | number | reason | preference | choice | "")
+    # wants: the kind of answer a question asks for (time | person | count | number | reason | preference | choice | "")
     # compounds: {word: the closed compounds of it and the particle after it} (see _PHRASAL)
     # glue: the clauses of a Chinese question that are no missing word when no record holds them
     # (the bigrams across a content piece's edges, a lone content character); lone: its lone
     # content characters (searched in their bigrams with function characters, search._graded);
     # counted: those of them a count asks with (几点 几岁: held after a number too, 六点);
     # present: a question about how things stand now (_PRESENT); related: for a question about the
-    # person, per group of search.related it names, the words its answer may say instead
+    # person, per group of search.related it names, the words its answer may say instead; counts: a
+    # question that counts or adds up across sessions (_COUNTS; wants "count")
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "counted", "present", "related")
+                 "lone", "counted", "present", "related", "counts")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -99,6 +115,10 @@ class Query(Plain):
         self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(_ASKS_PERSON.search(text)))
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
+        if self.wants == "count" and _HOLDS.search(text):  # "how many cats do we have": a state, a number
+            self.wants = "number"
+        # counts across sessions: many sessions each hold a part of the answer (search._graded, passage)
+        self.counts = self.wants == "count"
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
         self.counted: frozenset[str] = frozenset()
@@ -107,7 +127,7 @@ class Query(Plain):
         if self.asks_person:
             from deja.search import related
 
-            self.related = related.groups(text, {c[0] for c in self.content if len(c) == 1})
+            self.related = related.groups(text, {c[0] for c in self.content if len(c) == 1}, self.counts)
 
     @property
     def terms(self) -> set[str]:
@@ -153,9 +173,11 @@ def parse(text: str) -> Query:
             add((t,), False)
             glue.add((t,))
 
+    counting = {w.lower() for w in _COUNT_WORD.findall(text)}
+
     def words(part: str) -> None:
         toks = tuple(tokens(_POSSESSIVE.sub("", part)))
-        add(toks, all(is_filler(t) for t in toks))
+        add(toks, all(is_filler(t) or t in counting for t in toks))
 
     # A Chinese question (filler in one of its runs): each of its runs is searched as its bigrams,
     # one typed apart from the rest too (上传文件报 413 的时候…: no phrase 上传文件报 need match)

@@ -23,6 +23,15 @@ from __future__ import annotations
 RELATED_WEIGHT = 1.0
 # The share of a session's uncovered rarity that related words can make up, at most.
 RELATED_COVERAGE = 0.5
+# ... for a question that counts across sessions ("how many doctors have I seen"): its instances are
+# said by name ("the dermatologist"), seldom by the category word, so the related words weigh more.
+# Measured 1.0 / 1.5 / 2.0 on the counts dev set (docs/benchmarks.md, "Issue 14, session 8").
+COUNT_WEIGHT = 1.5
+# ... and a related clause weighs at most this share of the question's rarest own word: a question
+# that names the thing itself ("how many times have I baked cinnamon rolls") is not answered by a
+# session that only says another word of its group ("my sister's sourdough starter"). Measured 1.0
+# / 1.25 / 1.5 / none (docs/benchmarks.md, "Issue 14, session 8"); prefs is level at every one.
+RELATED_CAP = 1.25
 # The prefix of a related clause's token: no tokenizer output starts with it.
 MARK = "~"
 
@@ -60,6 +69,39 @@ _GROUPS: tuple[tuple[str, str], ...] = (
      "linux mac macos windows android iphone laptop computer"),
 )
 
+# What a count question's category is said as, one instance at a time ("how many hikes" - "we hiked
+# up Mount Tam"; "how many doctors" - "the dermatologist appointment went fine"): for a question
+# that counts across sessions (Query.counts) only, not for a preference or a state ("where do I
+# stay when I travel" is not answered by "flew to Berlin").
+_COUNTING: tuple[tuple[str, str], ...] = (
+    ("hike hikes hiking hiked walk walks trek trekking",
+     "hike hikes hiked hiking trail trails summit peak ridge path walked walking climbed mountain mount fells boots"),
+    ("doctor doctors appointment appointments medical clinic checkup specialist specialists",
+     "dermatologist cardiologist gp physio physiotherapist dentist surgeon specialist ophthalmologist optician"
+     " consultant clinic hospital appointment checkup nurse scan prescription"),
+    ("concert concerts gig gigs band bands live festival festivals",
+     "concert concerts gig gigs live band bands arena venue festival symphony orchestra quartet tour encore"),
+    ("restaurant restaurants eat ate dine dining",
+     "restaurant restaurants bistro diner ramen sushi tacos pizzeria tasting brunch booked takeaway"),
+    ("museum museums gallery galleries exhibition exhibitions",
+     "museum museums gallery galleries exhibition exhibit exhibits installation collection"),
+    ("bake baking baked cake cakes bread",
+     "baked bake baking loaf bread sourdough cake cakes cookies muffins rolls focaccia scones pastry"),
+    ("trip trips travel travelled traveled holiday holidays vacation vacations getaway",
+     "flew flight flights visited stayed weekend nights abroad city"),
+    ("gym workout workouts",
+     "workout workouts lifted lifting weights deadlift squat squats bench spin circuits treadmill swam lengths"
+     " trainer class"),
+    ("repair repairs mechanic garage",
+     "garage mechanic brakes brake tyres tires clutch exhaust service battery fixed replaced charged"),
+    ("spend spent cost costs paid pay money",
+     "paid pay charged cost costs spent bill price quid bucks euros dollars pounds"),
+    ("cinema cinemas theatre theatres theater theaters",
+     "cinema theatre theater imax screening multiplex film films movie movies watched"),
+    ("race races marathon running",
+     "race races 10k 5k marathon half parkrun ran medal finish"),
+)
+
 # Chinese: keys found anywhere in the question; words of two characters (one bigram of the index).
 _ZH: tuple[tuple[str, str], ...] = (
     ("看书 读书 小说 书", "小说 作者 看书 读书 书迷"),
@@ -82,12 +124,22 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("买的 买了 购买 入手 下单", "买的 买了 购买 入手 下单"),
     ("医院 看病 复查 门诊", "医院 看病 复查 门诊 挂号"),
 )
+_ZH_COUNTING: tuple[tuple[str, str], ...] = (
+    ("健身房 健身 锻炼 撸铁", "撸铁 练腿 练背 卧推 深蹲 器械 单车 教练 私教 操课"),
+    ("书 看书 读书 小说", "看完 读完 这本 那本"),
+    ("医生 医院 看病 大夫", "医院 医生 大夫 看病 挂号 门诊 体检 拔牙 牙医 针灸 中医 眼科 复查"),
+    ("爬山 徒步 登山", "爬山 徒步 登山 山顶 日出 下山 上山 步道"),
+    ("电影 影院 电影院", "影院 电影 午夜 场次 首映 动画"),
+    ("修车 修理 维修", "刹车 补胎 保养 机油 维修 修车 换胎 年检"),
+    ("出去玩 旅游 旅行", "玩回 景点 机票 自驾 行程"),
+    ("餐厅 饭店 馆子", "餐厅 饭店 新开 打卡 排队 人均 火锅 烤肉"),
+)
 
 
 def _index() -> tuple[dict[str, list[int]], list[list[str]]]:
     keys: dict[str, list[int]] = {}
     words: list[list[str]] = []
-    for g, (k, w) in enumerate((*_GROUPS, *_ZH)):
+    for g, (k, w) in enumerate((*_GROUPS, *_ZH, *_COUNTING, *_ZH_COUNTING)):
         for key in k.split():
             keys.setdefault(key, []).append(g)
         words.append(w.split())
@@ -96,21 +148,17 @@ def _index() -> tuple[dict[str, list[int]], list[list[str]]]:
 
 _KEYS, _WORDS = _index()
 _ZH_KEYS = sorted((k for k in _KEYS if not k.isascii()), key=len, reverse=True)
+_FIRST_COUNTING = len(_GROUPS) + len(_ZH)  # the groups from here on are _COUNTING's and _ZH_COUNTING's
 
 
-def groups(text: str, words: set[str]) -> list[list[str]]:
+def groups(text: str, words: set[str], counts: bool = False) -> list[list[str]]:
     """The related words of each group a question names: by its content `words` (English) or
-    by a key in its `text` (Chinese); a group's words the question holds itself are left out."""
+    by a key in its `text` (Chinese); a group's words the question holds itself are left out.
+    A count question's groups (_COUNTING) only when it `counts`."""
     found: list[int] = []
-    for w in sorted(words):
-        for g in _KEYS.get(w, ()):
-            if g not in found:
-                found.append(g)
-    for key in _ZH_KEYS:
-        if key in text:
-            for g in _KEYS[key]:
-                if g not in found:
-                    found.append(g)
+    for g in [g for w in sorted(words) for g in _KEYS.get(w, ())] + [g for k in _ZH_KEYS if k in text for g in _KEYS[k]]:
+        if g not in found and (counts or g < _FIRST_COUNTING):
+            found.append(g)
     out = []
     for g in found:
         rest = [w for w in _WORDS[g] if w not in words and not (not w.isascii() and w in text)]
