@@ -370,6 +370,10 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         # the tier: by the hit holding most of the question's own words
         top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
+        # a name the query gives that the leading session does not hold: it is about something else
+        lead = max(res.hits, key=lambda h: h.coverage).session.sid if mine else res.hits[0].session.sid
+        if any(c in q.names and lead not in d for c, d in zip(clauses[:own], holding)):
+            res.tier = "weak"
         if res.tier == "weak":
             res.total = 0
     return res

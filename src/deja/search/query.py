@@ -66,6 +66,15 @@ _WANTS = (
 _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
                       r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|当前|眼下|最新|最近|还在|仍然|依然", re.IGNORECASE)
 
+# A name the query gives: in a question, a word written with a capital inside a sentence ("which
+# hotel did I book in Rome", "our Kafka cluster"), not its first word nor "I"; in any query, a word
+# shaped like an identifier (letters with digits, an underscore, a path or file name, camelCase:
+# `qzx-frobnicate-9000`, `retry_budget`, `src/app.py`, `fetchUser`). Nobody says a name otherwise,
+# so a session without it is about something else (search._graded: a near miss at best).
+_NAME = re.compile(r"(?<![\w'’-])(?<![.!?:;。！？：；]\s)(?<![.!?:;。！？：；])(?<!^)(?-i:[A-Z][\w'’-]*)")
+_IDENTIFIER = re.compile(r"(?<!\S)(?=\S*(?:[A-Za-z]\S*\d|\d\S*[A-Za-z]|\w_\w|[\w.-]/[\w.-]|\w\.[a-z]{1,4}\b|[a-z][A-Z]))\S+")
+_NOT_NAMES = frozenset({"i", "i'm", "i've", "i'd", "i'll"})
+
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
 _PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IGNORECASE)
@@ -82,9 +91,10 @@ class Query(Plain):
     # (the bigrams across a content piece's edges, a lone content character); lone: its lone
     # content characters (searched in their bigrams with function characters, search._graded);
     # present: a question about how things stand now (_PRESENT); related: for a question about the
-    # person, per group of search.related it names, the words its answer may say instead
+    # person, per group of search.related it names, the words its answer may say instead; names: the
+    # content clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "present", "related")
+                 "lone", "present", "related", "names")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -98,6 +108,10 @@ class Query(Plain):
         self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(_ASKS_PERSON.search(text)))
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
+        found = [w for w in _NAME.findall(text.strip()) if w.lower() not in _NOT_NAMES] if question else []
+        found += _IDENTIFIER.findall(text)
+        named = {tuple(tokens(_POSSESSIVE.sub("", w.strip(".,;:!?\"'()")))) for w in found}
+        self.names: frozenset[tuple[str, ...]] = frozenset(c for c in self.content if c in named)
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
         # a question about the person: the everyday words the answer may say instead (search.related)
