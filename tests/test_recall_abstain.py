@@ -47,6 +47,9 @@ def test_a_question_about_a_place_never_mentioned_is_nothing_and_its_twin_is_ans
     assert human.code == 1 and "low confidence" in human.out and "Traceback" not in human.err
     human = deja("Which hotel did I book in Milan?", check=False)
     assert human.code == 0 and "Casa Brera" in human.out
+    # a question in capitals throughout gives no name by its capitals
+    code, r = _ask("WHICH HOTEL DID I BOOK IN MILAN?")
+    assert code == 0 and r["tier"] != "weak" and ids(r)[0] == "said-once", (r["tier"], ids(r))
 
 
 def test_a_name_said_elsewhere_but_not_by_the_leading_session_is_nothing(home):

@@ -71,7 +71,8 @@ _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at
 # shaped like an identifier (letters with digits, an underscore, a path or file name, camelCase:
 # `qzx-frobnicate-9000`, `retry_budget`, `src/app.py`, `fetchUser`). Nobody says a name otherwise,
 # so a session without it is about something else (search._graded: a near miss at best).
-_NAME = re.compile(r"(?<![\w'’-])(?<![.!?:;。！？：；]\s)(?<![.!?:;。！？：；])(?<!^)(?-i:[A-Z][\w'’-]*)")
+_NAME = re.compile(r"(?<![\w'’-])(?<![.!?:;。！？：；]\s)(?<![.!?:;。！？：；\n])(?<!^)(?-i:[A-Z][\w'’-]*)")
+_WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]*")
 _IDENTIFIER = re.compile(r"(?<!\S)(?=\S*(?:[A-Za-z]\S*\d|\d\S*[A-Za-z]|\w_\w|[\w.-]/[\w.-]|\w\.[a-z]{1,4}\b|[a-z][A-Z]))\S+")
 _NOT_NAMES = frozenset({"i", "i'm", "i've", "i'd", "i'll"})
 
@@ -109,6 +110,8 @@ class Query(Plain):
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
         found = [w for w in _NAME.findall(text.strip()) if w.lower() not in _NOT_NAMES] if question else []
+        if len(found) * 2 > len(_WORD.findall(text)):  # Title Case or capitals throughout: no word stands out as a name
+            found = []
         found += _IDENTIFIER.findall(text)
         named = {tuple(tokens(_POSSESSIVE.sub("", w.strip(".,;:!?\"'()")))) for w in found}
         self.names: frozenset[tuple[str, ...]] = frozenset(c for c in self.content if c in named)
