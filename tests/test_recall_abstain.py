@@ -108,3 +108,16 @@ def test_mcp_recall_says_no_session_matches_for_the_close_unanswerable_question(
     rome, milan = _mcp(home, script)
     assert "No past session matches" in rome and "LOW CONFIDENCE" in rome and "session(s) match" not in rome
     assert "session(s) match" in milan and "said-once" in milan
+
+
+@pytest.mark.parametrize("question, line", [
+    ("What did we decide in the 3pm meeting about the travel budget?", "In the 3 pm meeting we decided to cut the travel budget by a fifth."),
+    ("Which 24-hour pharmacy did I find near the station?", "I found a pharmacy near the station that is open all night, the one on Hill Street."),
+])
+def test_everyday_words_with_digits_are_no_identifiers(home, question, line):
+    # 3pm, 24-hour: written apart or otherwise by the session that answers, never a missing name
+    _trips(home)
+    session(home, "life", "answer", [("user", f"How do I fold a fitted sheet? {line}", OLD),
+                                     ("assistant", f"{_CHATTER} Tuck the corners into each other first.", OLD)])
+    code, r = _ask(question)
+    assert code == 0 and r["tier"] != "weak" and ids(r)[0] == "answer", (r["tier"], ids(r))

@@ -67,13 +67,17 @@ _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at
                       r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|当前|眼下|最新|最近|还在|仍然|依然", re.IGNORECASE)
 
 # A name the query gives: in a question, a word written with a capital inside a sentence ("which
-# hotel did I book in Rome", "our Kafka cluster"), not its first word nor "I"; in any query, a word
-# shaped like an identifier (letters with digits, an underscore, a path or file name, camelCase:
-# `qzx-frobnicate-9000`, `retry_budget`, `src/app.py`, `fetchUser`). Nobody says a name otherwise,
-# so a session without it is about something else (search._graded: a near miss at best).
+# hotel did I book in Rome", "our Kafka cluster"): not its first word, nor one after a sentence end
+# or a line break, nor "I", and none in a question written in capitals or Title Case throughout. In
+# any query, a word shaped like an identifier: parts joined by - . / with letters and digits in it,
+# an underscore, a path or file name, camelCase (`qzx-frobnicate-9000`, `ERR-1234`, `retry_budget`,
+# `src/app.py`, `fetchUser`); not 3pm, 2nd, python3 or 24-hour, which people write apart or
+# otherwise. Nobody says a name otherwise, so a session without it is about something else
+# (search._graded: a near miss at best).
 _NAME = re.compile(r"(?<![\w'’-])(?<![.!?:;。！？：；]\s)(?<![.!?:;。！？：；\n])(?<!^)(?-i:[A-Z][\w'’-]*)")
 _WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]*")
-_IDENTIFIER = re.compile(r"(?<!\S)(?=\S*(?:[A-Za-z]\S*\d|\d\S*[A-Za-z]|\w_\w|[\w.-]/[\w.-]|\w\.[a-z]{1,4}\b|[a-z][A-Z]))\S+")
+_IDENTIFIER = re.compile(r"(?<!\S)(?!\d+(?:-[A-Za-z]+)+\b)(?=\S*(?:(?=\S*\d)(?=\S*[A-Za-z])\S*[A-Za-z0-9][-./][A-Za-z0-9]|[A-Za-z0-9]_[A-Za-z0-9]|"
+                         r"[\w.-]/[\w.-]|\w{2,}\.[a-z]{1,4}\b|[a-z][A-Z]))\S+")
 _NOT_NAMES = frozenset({"i", "i'm", "i've", "i'd", "i'll"})
 
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
