@@ -31,7 +31,9 @@ prefs (prefs.py, session 7's dev set for requests that name the need, not the pr
 language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `counts` (counts.py, session 8) asks how many / how much across sessions
-(kinds count / total): any session holding an instance answers. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
+(kinds count / total): any session holding an instance answers. `abstain` (abstain.py, session 8) pairs
+each answerable question with an unanswerable twin (one key word changed), scored as memeval's
+abstentions; no hook set. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """
@@ -161,7 +163,7 @@ def run_set(root: Path, name: str, args) -> dict:
                 base.append(q | {"rank": rank_of(q, ids), "top": ids[:3], "home": h.name, "abstained": not ids})
         if name in hookdev2.SETS:  # a hook set with HOMEs of its own (its prompts, not hookset's)
             dev2.append(run_blind(env, name, h.name, qs, hookdev2))
-        elif name != "hand" and not args.no_hooks:
+        elif name not in ("hand", "abstain") and not args.no_hooks:
             hooks.append(run_hooks(env, name, qs, h.name))
         if args.hooks_blind and name in hookblind.SETS:
             blind.append(run_blind(env, name, h.name, qs))

@@ -165,7 +165,7 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         return 1
     if result.tier == "weak":
         echo(f"No session matches {text!r} well.")
-        echo(style("Near misses, low confidence (they hold little of what was asked):", fg="yellow"))
+        echo(style("Near misses, low confidence (they miss part of what was asked):", fg="yellow"))
     elif result.tier == "semantic":
         echo(style("No session has these words; the nearest in meaning:", fg="yellow"))
     elif result.tier == "relevance":

@@ -291,7 +291,7 @@ def build(memory: Memory | None = None) -> MCPServer:
                 budget -= size
                 n += 1
             if weak:
-                head = (f"No past session matches {clip(query, 100)!r}; near misses, LOW CONFIDENCE (they hold little "
+                head = (f"No past session matches {clip(query, 100)!r}; near misses, LOW CONFIDENCE (they miss part "
                         f"of what was asked), {offset + 1}-{offset + n}:")
             else:
                 head = f"{res.total} session(s) match {clip(query, 100)!r} ({res.tier}); showing {offset + 1}-{offset + n}:"

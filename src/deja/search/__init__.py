@@ -375,11 +375,12 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         if mine:  # related words order the sessions; what a hit holds of the question is its own words' share
             for h in res.hits:
                 h.coverage = mine.get(h.session.sid, 0.0)
-        # the tier: by the hit holding most of the question's own words
-        top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage
+        top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage  # the tier: by the hit holding most
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
-        if res.tier == "weak":
-            res.total = 0
+        # a name the query gives that neither the leading session nor the first three hold: about something else
+        near = {h.session.sid for h in res.hits[:3]} | {max(res.hits, key=lambda h: h.coverage).session.sid if mine else res.hits[0].session.sid}
+        if res.tier == "weak" or any(c in q.names and near.isdisjoint(d) for c, d in zip(clauses[:own], holding)):
+            res.tier, res.total = "weak", 0
     return res
 
 

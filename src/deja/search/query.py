@@ -81,6 +81,22 @@ _WANTS = (
 _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
                       r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|当前|眼下|最新|最近|还在|仍然|依然", re.IGNORECASE)
 
+# A name the query gives: in a question, a word written with a capital inside a sentence ("which
+# hotel did I book in Rome", "our Kafka cluster"): not its first word, nor one after a sentence end
+# or a line break, nor "I", and none in a question written in capitals or Title Case throughout. In
+# any query, a word shaped like an identifier: parts joined by - . / with letters and digits in it,
+# an underscore, a path or file name, camelCase (`qzx-frobnicate-9000`, `ERR-1234`, `retry_budget`,
+# `src/app.py`, `fetchUser`); not 3pm, 2nd, python3 or 24-hour, which people write apart or
+# otherwise. Nobody says a name otherwise, so a session without it is about something else
+# (search._graded: a near miss at best).
+_NAME = re.compile(r"(?<![\w'’-])(?<![.!?:;。！？：；]\s)(?<![.!?:;。！？：；\n])(?<!^)(?-i:[A-Z][\w'’-]*)")
+_WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]*")
+_IDENTIFIER = re.compile(r"(?<!\S)(?!\d+(?:-[A-Za-z]+)+\b)(?=\S*(?:(?=\S*\d)(?=\S*[A-Za-z])\S*[A-Za-z0-9][-./][A-Za-z0-9]|[A-Za-z0-9]_[A-Za-z0-9]|"
+                         r"[\w.-]/[\w.-]|\w{2,}\.[a-z]{1,4}\b|[a-z][A-Z]))\S+")
+_NOT_NAMES = frozenset({"i", "i'm", "i've", "i'd", "i'll", "january", "february", "march", "april", "may", "june", "july",
+                        "august", "september", "october", "november", "december", "monday", "tuesday", "wednesday",
+                        "thursday", "friday", "saturday", "sunday"})  # dates: a session rarely writes its own
+
 # A verb and its particle, which a session often writes as one word: "timing out" ~ `timeout`,
 # "signed up" ~ `signup`, "rolled back" ~ `rollback`, "logged in" ~ `login`.
 _PHRASAL = re.compile(r"\b([a-z]{3,})\s+(out|up|in|down|back|off|over)\b", re.IGNORECASE)
@@ -99,9 +115,10 @@ class Query(Plain):
     # counted: those of them a count asks with (几点 几岁: held after a number too, 六点);
     # present: a question about how things stand now (_PRESENT); related: for a question about the
     # person, per group of search.related it names, the words its answer may say instead; counts: a
-    # question that counts or adds up across sessions (_COUNTS; wants "count")
+    # question that counts or adds up across sessions (_COUNTS; wants "count"); names: the content
+    # clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "counted", "present", "related", "counts")
+                 "lone", "counted", "present", "related", "counts", "names")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -119,6 +136,12 @@ class Query(Plain):
             self.wants = "number"
         # counts across sessions: many sessions each hold a part of the answer (search._graded, passage)
         self.counts = self.wants == "count"
+        found = [w for w in _NAME.findall(text.strip()) if w.lower() not in _NOT_NAMES] if question else []
+        if len(found) * 2 > len(_WORD.findall(text)):  # Title Case or capitals throughout: no word stands out as a name
+            found = []
+        found += _IDENTIFIER.findall(text)
+        named = {tuple(tokens(_POSSESSIVE.sub("", w.strip(".,;:!?\"'()")))) for w in found}
+        self.names: frozenset[tuple[str, ...]] = frozenset(c for c in self.content if c in named)
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
         self.counted: frozenset[str] = frozenset()
