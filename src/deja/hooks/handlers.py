@@ -40,7 +40,6 @@ from deja.hooks.payload import (
     MAX_BYTES,
     PATTERN_SESSIONS,
     Payload,
-    RECALL_CLOSE,
     RECALL_MAX_SHARE,
     RECALL_MORE,
     RECALL_MIN_MATCHES,
@@ -51,6 +50,7 @@ from deja.hooks.payload import (
     _date,
     _str,
     STRONG,
+    SURE,
     asking,
     is_history_question,
     keywords,
@@ -199,7 +199,8 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     Never the weak tier. A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
-    stand out from the next (margin): payload.STRONG."""
+    stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
+    (payload.SURE: several sessions answer a count or an order question, level at the top)."""
     if not hits or tier in ("weak", "none"):
         return False
     if kind == "cue":
@@ -207,7 +208,7 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     coverage, margin = STRONG[kind]
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
-    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner)
+    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner or best.coverage >= SURE)
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:
@@ -229,7 +230,7 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     from deja.search.query import parse
 
     chosen = hits[:RECALL_SESSIONS]
-    more = [h for h in hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE] if h.score >= RECALL_CLOSE * hits[0].score]
+    more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE]
     head = f"deja: earlier sessions that may answer this ({FRAME}):"
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
     asks_assistant = parse(asked).asks_assistant

@@ -36,11 +36,11 @@ OPEN, CLOSE = "<deja-recall>", "</deja-recall>"
 BUDGET_SECONDS = 1.5
 # Sessions shown by the prompt and context hooks.
 RECALL_SESSIONS = 3
-# … and, for a question, up to this many more as one short line each (date, id, title) when
-# they score within RECALL_CLOSE of the best: a strong match with a small margin, where the
-# answer is often fourth or fifth. They come after the three and go first when 2 KB runs out.
+# … and, for a question, the next this many as one short line each (date, id, title): the
+# answer is often fourth or fifth (the ranking's top five holds it for more questions than its top
+# three). They come after the three and go first when 2 KB runs out. (Only those within half the
+# best score, session 7, left out a fourth or fifth that answered now and then; branch hookdet.)
 RECALL_MORE = 2
-RECALL_CLOSE = 0.5
 CONTEXT_SESSIONS = 5
 CONTEXT_NOTES = 5
 # Ordinary recall is offered only when the prompt's words pick out a few sessions: words that
@@ -55,6 +55,11 @@ RECALL_MIN_MATCHES = 3
 # recall): searched the question way too, on held-out sets it injected as many answers and twice
 # the unrelated prompts.
 STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
+# … but a best session holding at least this share of the rarity needs no margin: a question
+# several sessions answer ("how many times did the export fail?", "which came first, …?", 几次)
+# has two of them at the top, level (on the dev hook sets no unrelated prompt's best session held
+# more than 0.63; branch hookdet).
+SURE = 0.8
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
 SNIPPET_CHARS = 160
@@ -232,6 +237,9 @@ _CUE = _Lazy(
     r"|你(?:推荐|建议|介绍|告诉|讲|提)过",
     re.I,
 )
+# A word ending in -ed that is no past tense ("what do I need", "how much speed"): no own past,
+# no particular event.
+_NOT_PAST = r"(?!(?:need|feed|speed|seed|bleed|breed|exceed|proceed|succeed|bed|red|shed|wed|used|based)\b)"
 # A question about the person's own past needs no cue word ("what was the name of the hotel I
 # booked", "did I …", "which city did my sister move to", 我…过): its words are the question,
 # kept as asked.
@@ -240,7 +248,7 @@ _OWN_PAST = _Lazy(
     # what the assistant said then: "what did you suggest", "you recommended"
     r"|\byou\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)\b"
     r"|\b(?:did|had|have)\s+you\s+(?:\w+\s+)?(?:say|tell|suggest|recommend|mention|give|show|propose|advise|pick|choose|work\s+out)\b"
-    r"|\b(?:what|which|when|where|who|whom|how|why)\b[^.?!\n]{0,80}?\b(?:i|we)\s+(?:\w+ed|bought|got|went|made|took|told|gave|"
+    r"|\b(?:what|which|when|where|who|whom|how|why)\b[^.?!\n]{0,80}?\b(?:i|we)\s+" + _NOT_PAST + r"(?:\w+ed|bought|got|went|made|took|told|gave|"
     r"ran|wrote|chose|met|spent|paid|sent|saw|found|left|began|kept|thought|put|had|ate|drove|flew|heard|sold|built|won|"
     r"lost|brought|caught|felt|held|knew|grew|drew|became|came|sat|wore|forgot|set\s+up|signed\s+up)\b"
     r"|\b(?:what|which|when|where|who|how)\b[^.?!\n]{0,60}?\b(?:my|our)\b[^.?!\n]{0,40}?\b(?:was|were|used\s+to)\b"
@@ -266,6 +274,8 @@ _ADVICE = _Lazy(
     r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
     # "what could be causing it", "tell me how it usually goes": an explanation, not a memory
     r"|\bwhat\s+(?:could|might|would)\s+(?:be\s+)?caus|\btell\s+me\s+how\b"
+    # "how much water do I need for rice", "what do we need for a visa": what it takes, in general
+    r"|\b(?:do|does)\s+(?:i|we|one)\s+need\b|\bwhere\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:start|begin)\b"
     r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)|帮我|给我(?:写|推荐|讲|想)|能不能|可以吗",
     re.I,
 )
@@ -284,9 +294,8 @@ _CJK_CHAR = _Lazy(r"[\u3400-\u9fff]")
 # causes a battery to drain?", 咖啡豆应该怎么保存？) and don't match.
 _PARTICULAR = _Lazy(
     r"\b(?:was|were|did|had|has\s+been|have\s+been|now|currently|at\s+the\s+moment)\b"
-    r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b"
-    r"(?!(?:need|feed|speed|seed|bleed|breed|exceed|proceed|succeed|bed|red|shed|wed|used|based)\b)"
-    r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|left|sent|paid|spent|chose|wrote)\b"
+    r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b" + _NOT_PAST
+    + r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|left|sent|paid|spent|chose|wrote)\b"
     r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]",
     re.I,
 )
@@ -310,9 +319,29 @@ def asking(text: str) -> str:
         return "cue"
     if not _QUESTION.search(text) or _ADVICE.search(text):
         return ""
+    if _about_now(text):
+        return ""
     if _PERSONAL.search(text):
         return "personal"
     return "particular" if _PARTICULAR.search(text) and not _HOW_TO.search(text) else ""
+
+
+def _about_now(text: str) -> bool:
+    """The person's situation now or later, then a question about it that asks nothing of the
+    past on its own: "My sister's wedding is coming up, what's a nice gift?", "My landlord wants
+    to raise the rent, is that legal?", 我妹妹下个月结婚，送什么礼物好？ — advice, though it says "my"
+    (on the dev hook sets these drew an injection for a sixth of them; branch hookdet). A question
+    that asks about the past itself ("…, which one did I pick?") or about the person ("…, what
+    is my …?") is still one."""
+    sentences = [s for s in _SENTENCE.split(text) if _QUESTION.search(s)]
+    if not sentences:
+        return False
+    parts = _LEAD.split(sentences[-1].strip())
+    if len(parts) < 2:
+        return False
+    lead, rest = " ".join(parts[:-1]), parts[-1]
+    return (bool(_PERSONAL.search(lead)) and not _QUESTION.search(lead) and bool(_QUESTION.search(rest))
+            and not asking(rest))
 
 
 def without_cues(text: str) -> str:
@@ -344,7 +373,7 @@ _CLAUSE_END = _Lazy(r"[.?!。？！…]+\s*$")
 # covered it once"): they say how the person knows, not what they ask about.
 _TALK = frozenset(
     """according believe believed think thought sure pretty guess reckon asking ask asked because shared share
-    mentioned mention told tell said say remember recall memory correctly serves once""".split()
+    mentioned mention told tell telling said say saying remember recall memory correctly serves once far""".split()
 )
 
 
@@ -447,7 +476,7 @@ _REQUEST_EN = frozenset(
     """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
     issues work worked working happen happened make made use used try tried decide decided week month session
     sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please curiosity
-    curious wondering wonder""".split()
+    curious wondering wonder bother bothering disturb interrupt""".split()
 )
 _REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
