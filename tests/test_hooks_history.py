@@ -33,6 +33,10 @@ def level(home):
                               "Another guesthouse in Lisbon had no lift.",
                               "Lisbon was sunny all week.", "Lisbon has steep hills."], 2):
         (Transcript(_sid("acac", i), "/home/dev/trip", 15 + i).user(line).say("Good to know.").write(home))
+    (Transcript(_sid("aeae", 1), "/home/dev/home", 18)
+     .user("The boiler repair finally happened this morning, the flat is warm again.").say("Good, bleed the radiators.").write(home))
+    (Transcript(_sid("aeae", 2), "/home/dev/home", 19)
+     .user("Had the dentist appointment today, no fillings this time.").say("Well done.").write(home))
     for i, (ask, say) in enumerate([("Plan a week of lunches.", "Soup on Monday, salads after."),
                                     ("Fix my bash prompt colours.", "Set PS1 with tput setaf."),
                                     ("What is a good stretch for the neck?", "Chin tucks, ten a day."),
@@ -70,3 +74,10 @@ def test_lead_ins_and_asides_that_say_nothing_are_not_searched():
     assert question_text("Sorry to bother you, how far do I run on Sundays these days?") == "how far do I run on Sundays these days?"
     assert (question_text("What cron schedule did, as far as I remember telling you, you give me for the backup job?")
             == "What cron schedule did you give me for the backup job?")
+
+
+def test_a_question_joining_two_events_is_answered(level):
+    # each event said in its own session: the two stand level at the top, half the words each
+    ctx = context_of(hook("prompt", prompt_payload("Which came first, the boiler repair or the dentist appointment?", "conv-two"))[1],
+                     "UserPromptSubmit")
+    assert _sid("aeae", 1) in ctx and _sid("aeae", 2) in ctx, ctx

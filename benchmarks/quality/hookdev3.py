@@ -68,6 +68,11 @@ PROBES_EN = [
       {"km": ["8", "10", "12", "15"]}, answer="last"),
     P("count", "How many times did the nightly export job fail?", [("user", "The nightly export job failed again {when}, same timeout as before")],
       repeat=(2, 3)),
+    # two events, each said in its own session: either session answers
+    P("time", "Which came first, the boiler repair or the dentist appointment?",
+      [("user", "The boiler repair finally happened {when}, the flat is warm again"), ("user", "Had the dentist appointment {when}, no fillings this time")]),
+    P("time", "How many weeks were there between my first swimming lesson and the swimming gala?",
+      [("user", "My first swimming lesson was {when}, I swallowed half the pool"), ("user", "The swimming gala was today and I came fourth in my heat")]),
 ]
 
 PROBES_ZH = [
@@ -94,6 +99,8 @@ PROBES_ZH = [
     P("user-fact", "我们给报表库装的是哪个扩展？", [("user", "我们给报表库装了{ext}，做模糊搜索")],
       {"ext": ["pg_trgm", "unaccent", "pgvector", "fuzzystrmatch"]}, ["报表库周一早上特别慢"]),
     P("count", "夜间导出任务失败了几次？", [("user", "夜间导出任务又失败了，还是超时")], repeat=(2, 3)),
+    P("time", "锅炉维修和看牙医，哪个在前？", [("user", "锅炉终于修好了，家里暖和了"), ("user", "今天去看了牙医，这次没有蛀牙")]),
+    P("time", "我第一节游泳课和游泳比赛隔了多久？", [("user", "第一节游泳课上完了，呛了好几口水"), ("user", "今天游泳比赛拿了小组第四")]),
 ]
 
 # Each Chinese question with a cue inside its own sentence, as a person would say it.
@@ -110,6 +117,8 @@ INSIDE_ZH = {
     "我弟弟要搬去哪个城市？": "当时说我弟弟要搬去哪个城市？",
     "我们给报表库装的是哪个扩展？": "我们当时给报表库装的是哪个扩展？",
     "夜间导出任务失败了几次？": "之前夜间导出任务一共失败了几次？",
+    "锅炉维修和看牙医，哪个在前？": "上回说的锅炉维修和看牙医，哪个在前？",
+    "我第一节游泳课和游泳比赛隔了多久？": "我之前说的第一节游泳课和游泳比赛隔了多久？",
 }
 
 # (position, template), as hookdev2.TEMPLATES: {q}, {ql}, {q0}, {a} / {b}.

@@ -51,6 +51,8 @@ from deja.hooks.payload import (
     _str,
     STRONG,
     SURE,
+    TWO_COVERAGE,
+    TWO_EVENTS,
     asking,
     is_history_question,
     keywords,
@@ -195,12 +197,13 @@ def prompt(p: Payload, store, state: State) -> str:
     return wrap(head, [_hit_line(h) for h in fresh])
 
 
-def strong(kind: str, hits: list, tier: str) -> bool:
+def strong(kind: str, hits: list, tier: str, asked: str = "") -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     Never the weak tier. A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
-    (payload.SURE: several sessions answer a count or an order question, level at the top)."""
+    (payload.SURE: several sessions answer a count, level at the top). A question that joins two
+    events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
     if not hits or tier in ("weak", "none"):
         return False
     if kind == "cue":
@@ -208,6 +211,8 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     coverage, margin = STRONG[kind]
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
+    if len(hits) > 1 and TWO_EVENTS.search(asked) and best.coverage + hits[1].coverage >= TWO_COVERAGE:
+        return True
     return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner or best.coverage >= SURE)
 
 
@@ -225,7 +230,7 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
-    if not strong(kind, hits, res.tier):
+    if not strong(kind, hits, res.tier, asked):
         return ""
     from deja.search.query import parse
 
