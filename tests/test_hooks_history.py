@@ -81,3 +81,15 @@ def test_a_question_joining_two_events_is_answered(level):
     ctx = context_of(hook("prompt", prompt_payload("Which came first, the boiler repair or the dentist appointment?", "conv-two"))[1],
                      "UserPromptSubmit")
     assert _sid("aeae", 1) in ctx and _sid("aeae", 2) in ctx, ctx
+
+
+def test_what_was_done_for_the_person_is_no_request():
+    # 帮我 / 给我推荐 / 我想 before a verb and 的 name what was done or meant ("the laptop you picked
+    # for me"), not a request; "did you help me" is the past
+    from deja.hooks.payload import asking
+
+    for question in ("你给我推荐的那本书叫什么？", "你帮我选的是哪款笔记本？", "我想买的那款相机是什么牌子？"):
+        assert asking(question) == "personal", question
+    assert asking("Which laptop did you help me pick?") == "cue"
+    for request in ("帮我推荐一个好用的编辑器？", "给我推荐几本入门机器学习的书。", "Can you help me plan a trip?"):
+        assert asking(request) == "", request

@@ -68,6 +68,9 @@ PROBES_EN = [
       {"km": ["8", "10", "12", "15"]}, answer="last"),
     P("count", "How many times did the nightly export job fail?", [("user", "The nightly export job failed again {when}, same timeout as before")],
       repeat=(2, 3)),
+    P("assistant-fact", "Which headphones did you help me pick?",
+      [("assistant", "For the commute go with the {hp}; the noise cancelling is the best at that price")],
+      {"hp": ["Sony WH-1000XM5", "Bose QC Ultra", "Sennheiser Momentum 4", "AirPods Max"]}, ["Headphones make my ears hot after an hour"]),
     # two events, each said in its own session: either session answers
     P("time", "Which came first, the boiler repair or the dentist appointment?",
       [("user", "The boiler repair finally happened {when}, the flat is warm again"), ("user", "Had the dentist appointment {when}, no fillings this time")]),
@@ -99,6 +102,10 @@ PROBES_ZH = [
     P("user-fact", "我们给报表库装的是哪个扩展？", [("user", "我们给报表库装了{ext}，做模糊搜索")],
       {"ext": ["pg_trgm", "unaccent", "pgvector", "fuzzystrmatch"]}, ["报表库周一早上特别慢"]),
     P("count", "夜间导出任务失败了几次？", [("user", "夜间导出任务又失败了，还是超时")], repeat=(2, 3)),
+    P("assistant-fact", "你给我推荐的那款降噪耳机是哪个牌子？", [("assistant", "通勤用的话，推荐{brand}的降噪耳机，地铁里效果最明显")],
+      {"brand": ["索尼", "Bose", "森海塞尔", "华为"]}, ["耳机戴久了耳朵会疼"]),
+    P("user-fact", "我想买的那辆电动车是什么牌子？", [("user", "我看中了{ev}的电动车，打算年底买")],
+      {"ev": ["比亚迪", "小鹏", "蔚来", "理想"]}, ["小区里的充电桩总是被占"]),
     P("time", "锅炉维修和看牙医，哪个在前？", [("user", "锅炉终于修好了，家里暖和了"), ("user", "今天去看了牙医，这次没有蛀牙")]),
     P("time", "我第一节游泳课和游泳比赛隔了多久？", [("user", "第一节游泳课上完了，呛了好几口水"), ("user", "今天游泳比赛拿了小组第四")]),
 ]
@@ -118,6 +125,8 @@ INSIDE_ZH = {
     "我们给报表库装的是哪个扩展？": "我们当时给报表库装的是哪个扩展？",
     "夜间导出任务失败了几次？": "之前夜间导出任务一共失败了几次？",
     "锅炉维修和看牙医，哪个在前？": "上回说的锅炉维修和看牙医，哪个在前？",
+    "你给我推荐的那款降噪耳机是哪个牌子？": "你上回给我推荐的那款降噪耳机是哪个牌子？",
+    "我想买的那辆电动车是什么牌子？": "我之前说想买的那辆电动车是什么牌子？",
     "我第一节游泳课和游泳比赛隔了多久？": "我之前说的第一节游泳课和游泳比赛隔了多久？",
 }
 

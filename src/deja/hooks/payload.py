@@ -258,7 +258,7 @@ _OWN_PAST = _Lazy(
     r"\b(?:did|have|had|was|were)\s+(?:i|we)\b|\b(?:was|were)\s+(?:my|our)\b|\bdid\s+(?:my|our)\b"
     # what the assistant said then: "what did you suggest", "you recommended"
     r"|\byou\s+(?:once\s+|already\s+|had\s+|have\s+)?(?:told|said|suggested|recommended|mentioned|gave|showed|helped|explained|proposed|advised)\b"
-    r"|\b(?:did|had|have)\s+you\s+(?:\w+\s+)?(?:say|tell|suggest|recommend|mention|give|show|propose|advise|pick|choose|work\s+out)\b"
+    r"|\b(?:did|had|have)\s+you\s+(?:\w+\s+){0,2}?(?:say|tell|suggest|recommend|mention|give|show|propose|advise|pick|choose|work\s+out)\b"
     r"|\b(?:what|which|when|where|who|whom|how|why)\b[^.?!\n]{0,80}?\b(?:i|we)\s+" + _NOT_PAST + r"(?:\w+ed|bought|got|went|made|took|told|gave|"
     r"ran|wrote|chose|met|spent|paid|sent|saw|found|left|began|kept|thought|put|had|ate|drove|flew|heard|sold|built|won|"
     r"lost|brought|caught|felt|held|knew|grew|drew|became|came|sat|wore|forgot|set\s+up|signed\s+up)\b"
@@ -279,7 +279,7 @@ _PERSONAL = _Lazy(r"\b(?:i|i'm|my|me|mine|we|our|us)\b|我|咱|你(?:说|建议|
 # 我想学…从哪里开始, 怎么才能): history does not answer those better than anything else does.
 _ADVICE = _Lazy(
     r"\bhow\s+(?:do|can|could|should|would|might|will)\s+(?:i|we)\b(?!\s+(?:like|prefer|take|usually|normally))"
-    r"|\b(?:should|can|could|shall|may|might)\s+(?:i|we)\b|\bwhat\s+should\b|\bhelp\s+me\b"
+    r"|\b(?:should|can|could|shall|may|might)\s+(?:i|we)\b|\bwhat\s+should\b|(?<!did you )\bhelp\s+me\b"
     r"|\b(?:i|we)\s+(?:want|need|plan|am\s+planning|'d\s+like|would\s+like)\s+to\b|\bis\s+it\s+(?:safe|ok|okay|possible|better|worth|bad|normal)\b"
     r"|\bwhat(?:'s|\s+is)\s+the\s+best\b|\b(?:best|good|right)\s+(?:way|option|choice|idea)s?\b"
     r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
@@ -287,7 +287,10 @@ _ADVICE = _Lazy(
     r"|\bwhat\s+(?:could|might|would)\s+(?:be\s+)?caus|\btell\s+me\s+how\b"
     # "how much water do I need for rice", "what do we need for a visa": what it takes, in general
     r"|\b(?:do|does)\s+(?:i|we|one)\s+need\b|\bwhere\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:start|begin)\b"
-    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)|帮我|给我(?:写|推荐|讲|想)|能不能|可以吗",
+    # … but not what was done or meant, said as "the … you picked for me", "the one I want to buy"
+    # (你帮我选的笔记本, 你给我推荐的书, 我想买的相机: a verb and 的 right after)
+    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)(?![^，。？！,.?!的]{1,3}的)|帮我(?![^，。？！,.?!的]{1,3}的)"
+    r"|给我(?:写|推荐|讲|想)(?![^，。？！,.?!的]{0,3}的)|能不能|可以吗",
     re.I,
 )
 # The sentences of a prompt (split after . ? ! followed by a space, and after 。？！).
