@@ -19,7 +19,7 @@ import random
 
 import hookblind
 import hookinside
-from memeval import Bank, Probe, build_bank
+from memeval import Probe
 
 SEED = "hookdev3-2026-12-01"
 SETS = ("hookdev3",)
@@ -231,15 +231,9 @@ UNRELATED: dict[str, list[str]] = {
 
 def build() -> list[tuple[list, list[dict]]]:
     """The HOMEs: three English, two Chinese, 50 sessions each, every probe asked in each."""
-    import memeval_en
-    import memeval_zh
+    import hookdev2
 
-    def bank(m, lang: str, probes: list, homes: int) -> Bank:
-        return Bank(lang, homes=homes, per_home=len(probes), themes=m.THEMES, probes=probes, chatter=m.CHATTER,
-                    smalltalk=m.SMALLTALK, common=m.COMMON, turn=m.BANK.turn)
-
-    return (build_bank(bank(memeval_en, "en", PROBES_EN, 3), 8301, "df")
-            + build_bank(bank(memeval_zh, "zh", PROBES_ZH, 2), 8302, "dg"))
+    return hookdev2.homes(PROBES_EN, PROBES_ZH, (8301, 8302), ("df", "dg"))
 
 
 def history(qs: list[dict], set_name: str, home: str) -> list[dict]:

@@ -51,7 +51,10 @@ for row in json.loads(sys.argv[1]):
         return r, ids, rank
     res, ids, rank = ranked(asked)
     _, _, plain = ranked(question)
-    strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier, asked)
+    try:  # the searched text decides too since branch hookdet (a question joining two events)
+        strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier, asked)
+    except TypeError:  # an older hook
+        strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier)
     hits = res.hits if res else []
     cov = hits[0].coverage if hits else 0.0
     margin = hits[0].score / hits[1].score if len(hits) > 1 and hits[1].score > 0 else 9.0
