@@ -36,10 +36,9 @@ OPEN, CLOSE = "<deja-recall>", "</deja-recall>"
 BUDGET_SECONDS = 1.5
 # Sessions shown by the prompt and context hooks.
 RECALL_SESSIONS = 3
-# … and, for a question, the next this many as one short line each (date, id, title): the
-# answer is often fourth or fifth (the ranking's top five holds it for more questions than its top
-# three). They come after the three and go first when 2 KB runs out. (Only those within half the
-# best score, session 7, left out a fourth or fifth that answered now and then; branch hookdet.)
+# … and, for a question, the next this many as one short line each (date, id, title): the answer
+# is often fourth or fifth. They go first when 2 KB runs out (branch hookdet: always, not only
+# within half the best score).
 RECALL_MORE = 2
 CONTEXT_SESSIONS = 5
 CONTEXT_NOTES = 5
@@ -55,15 +54,11 @@ RECALL_MIN_MATCHES = 3
 # recall): searched the question way too, on held-out sets it injected as many answers and twice
 # the unrelated prompts.
 STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
-# … but a best session holding at least this share of the rarity needs no margin: a question
-# several sessions answer ("how many times did the export fail?", "which came first, …?", 几次)
-# has two of them at the top, level (on the dev hook sets no unrelated prompt's best session held
-# more than 0.63; branch hookdet).
+# … but a best session holding this share needs no margin: a count several sessions answer ("how
+# many times did the export fail?", 几次) has them level at the top (no unrelated prompt's best held
+# more than 0.63 on the dev hook sets). A question joining two events ("Which came first, …?",
+# 哪个在前, 隔了多久) has each in its own session: the best two together hold TWO_COVERAGE, no margin.
 SURE = 0.8
-# … nor does a question that joins two events ("Which came first, the boiler repair or the dentist
-# appointment?", "how many weeks between my first lesson and the gala?", 锅炉维修和看牙医，哪个在前？):
-# each is said in its own session, and the two stand level at the top holding about half each: the
-# two together must hold this share of the rarity, and no margin is asked.
 TWO_COVERAGE = 0.6
 TWO_EVENTS = _Lazy(
     r"\b(?:first|earlier|later|sooner)\b[^.?!\n]*\bor\b|\bor\b[^.?!\n]*\b(?:first|earlier|later|sooner)\b"
@@ -341,16 +336,11 @@ def asking(text: str) -> str:
 
 
 def _about_now(text: str) -> bool:
-    """The person's situation now or later, then a question about it that asks nothing of the
-    past on its own: "My sister's wedding is coming up, what's a nice gift?", "My landlord wants
-    to raise the rent, is that legal?", 我妹妹下个月结婚，送什么礼物好？ — advice, though it says "my"
-    (on the dev hook sets these drew an injection for a sixth of them; branch hookdet). A question
-    that asks about the past itself ("…, which one did I pick?") or about the person ("…, what
-    is my …?") is still one."""
+    """The person's situation now or later, then a question that asks nothing of the past or the
+    person on its own: "My sister's wedding is coming up, what's a nice gift?", 我房东要涨房租，合理吗？
+    — advice, though it says "my" ("…, which one did I pick?", "…, what is my …?" still ask)."""
     sentences = [s for s in _SENTENCE.split(text) if _QUESTION.search(s)]
-    if not sentences:
-        return False
-    parts = _LEAD.split(sentences[-1].strip())
+    parts = _LEAD.split(sentences[-1].strip()) if sentences else []
     if len(parts) < 2:
         return False
     lead, rest = " ".join(parts[:-1]), parts[-1]
