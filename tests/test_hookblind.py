@@ -73,3 +73,23 @@ def test_hook2s_tuning_set_is_new_and_drawn_the_blind_sets_way():
         assert not mine & {t for _, t in hookblind.TEMPLATES[lang]} - {"{q}"}
         assert not set(hookdev.UNRELATED[lang]) & set(hookblind.UNRELATED[lang])
         assert {u["prompt"] for u in hookdev.unrelated([QS[0] | {"lang": lang}])} == set(hookdev.UNRELATED[lang])
+
+
+def test_hookdet_s_set_asks_each_question_with_no_cue_and_with_one_and_its_unrelated_prompts_are_new():
+    import hookdev
+    import hookdev2
+    import hookdev3
+
+    qs = [{"question": p.ask, "lang": lang, "kind": p.kind, "session": f"s-{lang}{i}", "sessions": [f"s-{lang}{i}"]}
+          for lang, probes in (("en", hookdev3.PROBES_EN), ("zh", hookdev3.PROBES_ZH)) for i, p in enumerate(probes)]
+    hist = hookdev3.history(qs, "hookdev3", "h0")
+    assert hist == hookdev3.history(qs, "hookdev3", "h0")  # fixed by the seed
+    assert [h["sessions"] for h in hist] == [q["sessions"] for q in qs for _ in range(2)]
+    assert [h["position"] for h in hist[::2]] == ["none"] * len(qs)
+    assert all(h["position"] == "inside" for h in hist[1::2] if h["lang"] == "zh")
+    asks = {q["question"] for q in qs}
+    for lang in ("en", "zh"):
+        mine = set(hookdev3.UNRELATED[lang])
+        assert len(mine) == len(hookdev3.UNRELATED[lang]) and not mine & asks
+        for other in (hookblind.UNRELATED, hookdev.UNRELATED, hookdev2.UNRELATED):
+            assert not mine & set(other[lang])

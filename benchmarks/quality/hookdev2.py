@@ -180,6 +180,12 @@ UNRELATED: dict[str, list[str]] = {
 
 def build() -> list[tuple[list, list[dict]]]:
     """The HOMEs: three English, two Chinese, 50 sessions each, every probe asked in each."""
+    return homes(PROBES_EN, PROBES_ZH, (7301, 7302), ("de", "dz"))
+
+
+def homes(probes_en: list, probes_zh: list, seeds: tuple[int, int], tags: tuple[str, str]) -> list[tuple[list, list[dict]]]:
+    """Three English and two Chinese HOMEs of memeval's filler chats with these probes, every
+    probe asked in each (hookdev3.py builds its own the same way)."""
     import memeval_en
     import memeval_zh
 
@@ -187,8 +193,8 @@ def build() -> list[tuple[list, list[dict]]]:
         return Bank(lang, homes=homes, per_home=len(probes), themes=m.THEMES, probes=probes, chatter=m.CHATTER,
                     smalltalk=m.SMALLTALK, common=m.COMMON, turn=m.BANK.turn)
 
-    return (build_bank(bank(memeval_en, "en", PROBES_EN, 3), 7301, "de")
-            + build_bank(bank(memeval_zh, "zh", PROBES_ZH, 2), 7302, "dz"))
+    return (build_bank(bank(memeval_en, "en", probes_en, 3), seeds[0], tags[0])
+            + build_bank(bank(memeval_zh, "zh", probes_zh, 2), seeds[1], tags[1]))
 
 
 def history(qs: list[dict], set_name: str, home: str) -> list[dict]:

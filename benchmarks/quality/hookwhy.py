@@ -51,11 +51,17 @@ for row in json.loads(sys.argv[1]):
         return r, ids, rank
     res, ids, rank = ranked(asked)
     _, _, plain = ranked(question)
-    strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier)
+    try:  # the searched text decides too since branch hookdet (a question joining two events)
+        strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier, asked)
+    except TypeError:  # an older hook
+        strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier)
     hits = res.hits if res else []
     cov = hits[0].coverage if hits else 0.0
     margin = hits[0].score / hits[1].score if len(hits) > 1 and hits[1].score > 0 else 9.0
+    first = next((x for x in hits[0].snippets if x.text.strip()), None) if hits else None
     out.append({"kind": kind, "asked": asked, "tier": res.tier if res else "refused", "rank": rank,
+                "cov2": round(hits[1].coverage, 3) if len(hits) > 1 else 0.0, "role": first.role if first else "",
+                "said": bool(first) and first.role == "user" and not handlers._ASKED.search(first.text),
                 "plain": plain, "strong": strong, "cov": round(cov, 3), "margin": round(margin, 3),
                 "total": res.total if res else 0})
 print(json.dumps(out))
@@ -82,6 +88,7 @@ def main() -> None:
     ap.add_argument("--set", required=True)
     ap.add_argument("--module", default="hookdev2", help="the hook set's module (hookdev2, hookdev, hookblind, hookinside)")
     ap.add_argument("--list", action="store_true", help="list each lost prompt with its class")
+    ap.add_argument("--shown", type=int, default=3, help="sessions the hook is taken to show (3 in full; up to 5 with the short lines)")
     ap.add_argument("--dump", type=Path, help="write every history and unrelated prompt's features here (JSON lines)")
     args = ap.parse_args()
     mod = importlib.import_module(args.module)
@@ -105,12 +112,13 @@ def main() -> None:
                 for u, r in zip(other, got_other):
                     f.write(json.dumps(r | {"prompt": u["prompt"], "history": False}, ensure_ascii=False) + "\n")
         for h, r in zip(hist, got):
-            c = classify(r, 3)
+            c = classify(r, args.shown)
             key = f"{h['lang']}:{h['position']}"
             counts[(h["lang"], c)] += 1
             by_pos[key][c] += 1
             if args.list and c != "ok":
                 print(f"{c:13} {key:10} rank {r['rank']} (as written {r['plain']}) {r['kind'] or '-':8} {r['tier']:8} "
+                      f"cov {r['cov']:.2f} margin {r['margin']:.2f} "
                       f"{h['prompt']!r} -> {r['asked']!r}")
     for key in sorted(by_pos):
         n = sum(by_pos[key].values())

@@ -24,7 +24,8 @@ prompts) on memeval and chat-heldout, scored per language and per cue position; 
 set branch `hook2` tuned on (hookdev.py, the same scoring) on memeval, chat and chat-heldout;
 --hooks-inside the set branch `hookin` tuned on (hookinside.py: the cue inside the question
 sentence or trailing it) on memeval and chat-heldout. The set `hookdev2` (hookdev2.py, branch `hook3`)
-is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it.
+is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `hookdev3`
+(hookdev3.py, branch `hookdet`: questions with no cue, Chinese cues inside the sentence) likewise.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) and zh3
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
@@ -54,11 +55,13 @@ sys.path.insert(0, str(HERE))
 import hookblind  # noqa: E402
 import hookdev  # noqa: E402
 import hookdev2  # noqa: E402
+import hookdev3  # noqa: E402
 import hookinside  # noqa: E402
 import hookset  # noqa: E402
 import make  # noqa: E402
 
 TUNING = ("hand", "en", "zh")
+OWN_HOMES = {"hookdev2": hookdev2, "hookdev3": hookdev3}  # hook sets with HOMEs of their own
 HELDOUT = ("heldout-en", "heldout-zh")
 NOISE_MB = {"hand": 20}
 EMBED_S: dict[str, float] = {}  # `deja embed` wall seconds per HOME (--semantic)
@@ -161,8 +164,8 @@ def run_set(root: Path, name: str, args) -> dict:
 
             for q, ids in zip(qs, bm25.rank(h, [q["question"] for q in qs])):
                 base.append(q | {"rank": rank_of(q, ids), "top": ids[:3], "home": h.name, "abstained": not ids})
-        if name in hookdev2.SETS:  # a hook set with HOMEs of its own (its prompts, not hookset's)
-            dev2.append(run_blind(env, name, h.name, qs, hookdev2))
+        if name in OWN_HOMES:  # a hook set with HOMEs of its own (its prompts, not hookset's)
+            dev2.append(run_blind(env, name, h.name, qs, OWN_HOMES[name]))
         elif name not in ("hand", "abstain") and not args.no_hooks:
             hooks.append(run_hooks(env, name, qs, h.name))
         if args.hooks_blind and name in hookblind.SETS:
@@ -333,7 +336,7 @@ def main() -> None:
                 print(f"\n{n} hook set per language and cue position\n\n" + memeval2.table(h["by"]))
     for key, title in (("blind", "blind hook set (hookblind.py)"), ("dev", "hook2's tuning hook set (hookdev.py)"),
                        ("inside", "hookin's set, the cue inside the question (hookinside.py)"),
-                       ("dev2", "hook3's set with its own HOMEs (hookdev2.py)")):
+                       ("dev2", "the hook sets with their own HOMEs (hookdev2.py: hook3's; hookdev3.py: hookdet's)")):
         blinds = {n: r[key] for n, r in results.items() if key in r}
         if blinds:
             print(f"\n{title}\n\n" + hookblind.HEADER)

@@ -40,7 +40,6 @@ from deja.hooks.payload import (
     MAX_BYTES,
     PATTERN_SESSIONS,
     Payload,
-    RECALL_CLOSE,
     RECALL_MAX_SHARE,
     RECALL_MORE,
     RECALL_MIN_MATCHES,
@@ -51,6 +50,9 @@ from deja.hooks.payload import (
     _date,
     _str,
     STRONG,
+    SURE,
+    TWO_COVERAGE,
+    TWO_EVENTS,
     asking,
     is_history_question,
     keywords,
@@ -195,11 +197,13 @@ def prompt(p: Payload, store, state: State) -> str:
     return wrap(head, [_hit_line(h) for h in fresh])
 
 
-def strong(kind: str, hits: list, tier: str) -> bool:
+def strong(kind: str, hits: list, tier: str, asked: str = "") -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     Never the weak tier. A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
-    stand out from the next (margin): payload.STRONG."""
+    stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
+    (payload.SURE: several sessions answer a count, level at the top). A question that joins two
+    events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
     if not hits or tier in ("weak", "none"):
         return False
     if kind == "cue":
@@ -207,7 +211,9 @@ def strong(kind: str, hits: list, tier: str) -> bool:
     coverage, margin = STRONG[kind]
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
-    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner)
+    if len(hits) > 1 and TWO_EVENTS.search(asked) and best.coverage + hits[1].coverage >= TWO_COVERAGE:
+        return True
+    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner or best.coverage >= SURE)
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:
@@ -224,12 +230,12 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
-    if not strong(kind, hits, res.tier):
+    if not strong(kind, hits, res.tier, asked):
         return ""
     from deja.search.query import parse
 
     chosen = hits[:RECALL_SESSIONS]
-    more = [h for h in hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE] if h.score >= RECALL_CLOSE * hits[0].score]
+    more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE]
     head = f"deja: earlier sessions that may answer this ({FRAME}):"
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
     asks_assistant = parse(asked).asks_assistant

@@ -1,0 +1,95 @@
+"""The prompt hook on history questions (issue 14 item 6, branch `hookdet`): a question several
+sessions answer alike, the fourth and fifth session named, what a how-to shares with history, and
+lead-ins and asides that say nothing. Through the real `deja hook-prompt` in a throwaway HOME."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Transcript, deja
+from test_hooks import context_of, hook, prompt_payload
+
+
+def _sid(prefix: str, i: int) -> str:
+    return f"{prefix}{i:04d}-0000-4000-8000-{i:012d}"
+
+
+@pytest.fixture
+def level(home):
+    """A failure said in three sessions alike, a rice answer, a guesthouse one session booked and
+    four others name less of, and everyday sessions around them."""
+    for i in (1, 2, 3):
+        (Transcript(_sid("abab", i), "/home/dev/ops", 10 + i)
+         .user("The nightly export job failed again, same timeout as before.")
+         .say("Look at the lock the export takes first.").write(home))
+    (Transcript(_sid("abab", 4), "/home/dev/kitchen", 14)
+     .user("Cooking for four tonight, something simple please.")
+     .say("Basmati rice and a dal: use 1.5 cups of water per cup of basmati rice and let it rest ten minutes.")
+     .write(home))
+    (Transcript(_sid("acac", 1), "/home/dev/trip", 15)
+     .user("We booked the Alfama guesthouse in Lisbon for the conference, near the tram.")
+     .say("Noted, the conference venue is two stops away.").write(home))
+    for i, line in enumerate(["A guesthouse in Lisbon looked nice but it was full.",
+                              "Another guesthouse in Lisbon had no lift.",
+                              "Lisbon was sunny all week.", "Lisbon has steep hills."], 2):
+        (Transcript(_sid("acac", i), "/home/dev/trip", 15 + i).user(line).say("Good to know.").write(home))
+    (Transcript(_sid("aeae", 1), "/home/dev/home", 18)
+     .user("The boiler repair finally happened this morning, the flat is warm again.").say("Good, bleed the radiators.").write(home))
+    (Transcript(_sid("aeae", 2), "/home/dev/home", 19)
+     .user("Had the dentist appointment today, no fillings this time.").say("Well done.").write(home))
+    for i, (ask, say) in enumerate([("Plan a week of lunches.", "Soup on Monday, salads after."),
+                                    ("Fix my bash prompt colours.", "Set PS1 with tput setaf."),
+                                    ("What is a good stretch for the neck?", "Chin tucks, ten a day."),
+                                    ("Suggest a birthday card text.", "Another lap around the sun!")], 1):
+        (Transcript(_sid("adad", i), "/home/dev/misc", 20 + i).user(ask).say(say).write(home))
+    deja("index")
+    return home
+
+
+def test_a_count_several_sessions_answer_alike_is_answered(level):
+    # no cue and no person: the three sessions hold all of it, level, so no margin stands out
+    ctx = context_of(hook("prompt", prompt_payload("How many times did the nightly export job fail?", "conv-count"))[1],
+                     "UserPromptSubmit")
+    assert all(_sid("abab", i) in ctx for i in (1, 2, 3)), ctx
+
+
+def test_the_fourth_and_fifth_session_are_named_however_far_behind(level):
+    ctx = context_of(hook("prompt", prompt_payload("Which guesthouse in Lisbon did we book for the conference?", "conv-five"))[1],
+                     "UserPromptSubmit")
+    assert _sid("acac", 1) in ctx.split("\n")[2], ctx  # the first session named
+    assert all(_sid("acac", i) in ctx for i in range(1, 6)), ctx
+    assert sum(line.startswith("- also ") for line in ctx.splitlines()) == 2
+    assert len(ctx.encode()) <= 2048
+
+
+def test_what_it_takes_is_no_history_question(level):
+    # "need" ends in -ed but is no past tense: "how much … do I need" asks what it takes, not what happened
+    prompt = "How much water do I need for basmati rice?"
+    assert "earlier sessions" not in hook("prompt", prompt_payload(prompt, "conv-need"))[1]
+
+
+def test_lead_ins_and_asides_that_say_nothing_are_not_searched():
+    from deja.hooks.payload import question_text
+
+    assert question_text("Sorry to bother you, how far do I run on Sundays these days?") == "how far do I run on Sundays these days?"
+    assert (question_text("What cron schedule did, as far as I remember telling you, you give me for the backup job?")
+            == "What cron schedule did you give me for the backup job?")
+
+
+def test_a_question_joining_two_events_is_answered(level):
+    # each event said in its own session: the two stand level at the top, half the words each
+    ctx = context_of(hook("prompt", prompt_payload("Which came first, the boiler repair or the dentist appointment?", "conv-two"))[1],
+                     "UserPromptSubmit")
+    assert _sid("aeae", 1) in ctx and _sid("aeae", 2) in ctx, ctx
+
+
+def test_what_was_done_for_the_person_is_no_request():
+    # 帮我 / 给我推荐 / 我想 before a verb and 的 name what was done or meant ("the laptop you picked
+    # for me"), not a request; "did you help me" is the past
+    from deja.hooks.payload import asking
+
+    for question in ("你给我推荐的那本书叫什么？", "你帮我选的是哪款笔记本？", "我想买的那款相机是什么牌子？"):
+        assert asking(question) == "personal", question
+    assert asking("Which laptop did you help me pick?") == "cue"
+    for request in ("帮我推荐一个好用的编辑器？", "给我推荐几本入门机器学习的书。", "Can you help me plan a trip?"):
+        assert asking(request) == "", request
