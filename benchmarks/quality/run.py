@@ -29,7 +29,8 @@ is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it.
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) is
 scored like memeval, per language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
-update / update-now). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
+update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
+words (the newer line shares few of the question's words). memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds
 it) is not in hit@k/MRR but in "abstained": right when deja returns nothing, only its weak tier
 (near misses), or exits 1 (its "nothing matches"). --baseline ranks the same HOMEs with bm25.py (session-level BM25) beside deja.
 """

@@ -16,7 +16,8 @@ asks_state tells one (the present tense about the person or their household, not
 past); for it the sentence in which the person states a change answers strongly (passage.CHANGE_LIFT).
 Such a question gets no lift by time here: the newer of close matches is as often a later mention
 that answers nothing (a gardening chat, a decoy "my phone keeps buzzing"): docs/benchmarks.md,
-"Issue 14, session 7: knowledge updates".
+"Issue 14, session 7: knowledge updates". What it gets instead is `follow`: a later change of the
+subject the leading answer is about, found by that answer's own words (below).
 """
 
 from __future__ import annotations
@@ -80,7 +81,13 @@ def prefer_newer(hits: Sequence) -> None:
 # with …"). The leading hits' own answering sentences are read, and a later sentence of the
 # person's that states a change (passage.CHANGE) and holds FOLLOW_SHARE of the question's and
 # that sentence's words together is taken for the same subject's newer state: its session ranks
-# just above the one it follows.
+# just above the one it follows. The rule that keeps the tiers' promise: freshness alone still
+# lifts nothing over a session holding more of the rare words; a session that holds less of them
+# passes one only when it is newer than that one, in the person's own words states a change
+# (passage.CHANGE), and holds FOLLOW_SHARE of the question's and that session's answering
+# sentence's words, FOLLOW_CLAUSES of them at least; it then scores that session's score times
+# 1 + FOLLOW_LIFT (older followers of it less), so it passes another session only within that
+# margin of the one it follows. Measured: docs/benchmarks.md, "Issue 14, session 8: updates in other words".
 FOLLOW_ANCHORS = 3  # leading hits whose person's best record is read
 ANCHOR_SHARE = 0.5  # an answering sentence holds this share of the question's weight
 FOLLOW_SHARE = 0.2
