@@ -92,6 +92,11 @@ FOLLOW_ANCHORS = 3  # leading hits whose person's best record is read
 ANCHOR_SHARE = 0.5  # an answering sentence holds this share of the question's weight
 FOLLOW_SHARE = 0.2
 FOLLOW_CLAUSES = 2  # ... and this many of those words: not one word beside a change ("last month", "in total")
+# ... one of which names the subject: the rarest question word the anchor holds, or a word of the
+# anchor's that few records hold (the old value: a name, a model, a number): not a sibling line
+# about another subject in the same words ("I signed up for a sailing class, every Saturday
+# evening" for a question about the chess class)
+FOLLOW_VALUE_DF = 3
 FOLLOW_RECORDS = 40  # the newer person's records read for a change
 FOLLOW_LIFT = 0.1  # the newest follower's score over the one it follows; older followers in proportion
 
@@ -125,12 +130,16 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
         if held < ANCHOR_SHARE * total:
             continue
         slot = list(dict.fromkeys(s for s in parse(sentence).content if not mine.intersection(s)))
-        if not slot:
-            continue
         # a word no other record holds (the anchor's own, a bigram across two words) is followed by none
         dfs = [text.doc_freq(s) for s in slot]
         slot, slot_w = [s for s, df in zip(slot, dfs) if df > 1], [math.log(1.0 + (n - df + 0.5) / (df + 0.5)) for df in dfs if df > 1]
+        if not slot:
+            continue
         both = [*clauses, *slot]
+        # the subject (FOLLOW_VALUE_DF)
+        inq = passage.held(m, sentence)
+        subject = {max(inq, key=lambda i: weights[i])} if inq else set()
+        subject |= {len(clauses) + i for i, df in enumerate(d for d in dfs if d > 1) if df <= FOLLOW_VALUE_DF}
         fm = passage.Matcher(both, [*weights, *slot_w], forms, state=True, share=FOLLOW_SHARE)
         since = max(filters.since or 0, c.time + 1)
         cands, _ = text.search(both, Filters(filters.harness, filters.sids, since, [own]), FOLLOW_RECORDS,
@@ -140,7 +149,8 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
         for x, body in zip(cands, text.bodies([x.addr for x in cands])):
             if passage.score(fm, body.text, True)[1] < passage.CHANGE_LIFT or (x.sid in found and x.time <= found[x.sid].time):
                 continue
-            if len(passage.held(fm, passage.best_sentence(fm, body.text)[0])) >= FOLLOW_CLAUSES:
+            kept = passage.held(fm, passage.best_sentence(fm, body.text)[0])
+            if len(kept) >= FOLLOW_CLAUSES and kept & subject:
                 found[x.sid] = x
         if not found:
             continue
