@@ -85,7 +85,7 @@ def prefer_newer(hits: Sequence) -> None:
 # lifts nothing over a session holding more of the rare words; a session that holds less of them
 # passes one only when it is newer than that one, in the person's own words states a change
 # (passage.CHANGE), and holds FOLLOW_SHARE of the question's and that session's answering
-# sentence's words, FOLLOW_CLAUSES of them at least; it then scores that session's score times
+# sentence's words, FOLLOW_CLAUSES of them at least, one naming the subject; it then scores that session's score times
 # 1 + FOLLOW_LIFT (older followers of it less), so it passes another session only within that
 # margin of the one it follows. Measured: docs/benchmarks.md, "Issue 14, session 8: updates in other words".
 FOLLOW_ANCHORS = 3  # leading hits whose person's best record is read
