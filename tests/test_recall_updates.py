@@ -167,3 +167,77 @@ def test_a_one_word_question_about_a_state_reads_the_change_too(home):
           f"{_CHATTER} A cold overnight rise in the fridge fits a busy morning.")
     r = search("Where do I work?")
     assert r["tier"] == "exact" and ids(r)[0] == "new-job", _scores(r)
+
+
+# Session 8: the newer line states the change in other words, sharing few or none of the question's
+# words; it shares the older answer's (the words around the value, or the old value itself).
+
+JUNE = "2026-06-15T10:00:00Z"
+
+
+def test_a_change_that_holds_none_of_the_questions_words_is_found_by_the_older_answers(home):
+    # "commute" is only in the older line; the newer one names the office and the minutes again
+    _background(home)
+    _chat(home, "life", "bus", MARCH, f"how do I descale a kettle? My commute is 45 minutes by bus to the office, I read on the way. {_CHATTER}",
+          f"{_CHATTER} Citric acid and water, boiled twice, is enough.")
+    _chat(home, "life", "bike", MAY, f"what oil for a bike chain? Since the move I just cycle to the office, 15 minutes door to door. {_CHATTER}",
+          f"{_CHATTER} A dry lube suits a commute in summer.")
+    r = search("What's my commute like?")
+    assert ids(r)[0] == "bike", _scores(r)
+
+
+def test_a_change_that_names_the_old_value_answers_what_i_use(home):
+    # "laptop" is only in the older line; the newer one says the old model died and what replaced it
+    _background(home)
+    _chat(home, "work", "old-laptop", MARCH, f"I use a ThinkPad X1 laptop for everything, work and games. {_CHATTER}",
+          f"{_CHATTER} A docking station keeps the desk tidy.")
+    _chat(home, "work", "new-laptop", MAY, f"any tips for a standing desk? The ThinkPad X1 finally died, replaced it with a Framework 13. {_CHATTER}",
+          f"{_CHATTER} Raise the desk to elbow height.")
+    r = search("What laptop do I use?")
+    assert ids(r)[0] == "new-laptop", _scores(r)
+
+
+def test_a_value_changed_twice_is_answered_by_the_last_change(home):
+    # both later lines follow the first one's words (a month, the flat); the newest of them answers
+    _background(home)
+    _chat(home, "life", "rent-1", MARCH, f"I pay 1,900 a month in rent for the flat, bills on top. {_CHATTER}",
+          f"{_CHATTER} That is about a third of the budget.")
+    _chat(home, "life", "rent-2", MAY, f"the landlord put it up to 2,100 a month for the flat at renewal. {_CHATTER}",
+          f"{_CHATTER} Renewal is a good time to negotiate.")
+    _chat(home, "life", "rent-3", JUNE, f"after some haggling we settled on 2,000 a month for the flat. {_CHATTER}",
+          f"{_CHATTER} Well done on the haggling.")
+    r = search("How much do I pay for rent?")
+    assert ids(r)[:2] == ["rent-3", "rent-2"], _scores(r)
+
+
+def test_a_chinese_change_that_shares_the_older_answers_words_answers(home):
+    # 房租 is only in the older line; the newer one names the landlord and the month again
+    _background(home)
+    _chat(home, "life", "old-rent", MARCH, "周末想去爬山。我每个月房租两千八，房东人不错。",
+          "爬山记得带够水，早点出发。")
+    _chat(home, "life", "new-rent", MAY, "最近在学做饭。房东说下个月起涨到三千一。",
+          "做饭可以先从简单的炒菜开始。")
+    r = search("我现在房租多少？")
+    assert ids(r)[0] == "new-rent", _scores(r)
+
+
+def test_a_later_change_beside_one_word_of_the_older_answer_does_not_take_its_place(home):
+    # "last month" shares one word with the rent line and states a change of something else
+    _background(home)
+    _chat(home, "life", "rent", MARCH, f"the landlord raised the rent, it is 1,050 from next month. {_CHATTER}",
+          f"{_CHATTER} Then the budget needs a new line.")
+    _chat(home, "life", "piano", MAY, f"I started learning the piano last month, my teacher is a retired jazz musician. {_CHATTER}",
+          f"{_CHATTER} Scales every day make the biggest difference.")
+    r = search("What is my rent now?")
+    assert ids(r)[0] == "rent", _scores(r)
+
+
+def test_a_question_about_an_event_is_not_followed_to_a_later_change(home):
+    # "when did I" asks about the older line itself: no state, nothing followed
+    _background(home)
+    _chat(home, "life", "bus", MARCH, f"My commute is 45 minutes by bus to the office, I read on the way. {_CHATTER}",
+          f"{_CHATTER} Reading on the bus is a good habit.")
+    _chat(home, "life", "bike", MAY, f"Since the move I just cycle to the office, 15 minutes door to door. {_CHATTER}",
+          f"{_CHATTER} A dry lube suits a commute in summer.")
+    r = search("When did I tell you about my commute by bus?")
+    assert ids(r)[0] == "bus", _scores(r)

@@ -31,7 +31,8 @@ prefs (prefs.py, session 7's dev set for requests that name the need, not the pr
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
 language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
-update / update-now). `counts` (counts.py, session 8) asks how many / how much across sessions
+update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
+words (the newer line shares few of the question's words). `counts` (counts.py, session 8) asks how many / how much across sessions
 (kinds count / total): any session holding an instance answers. `abstain` (abstain.py, session 8) pairs
 each answerable question with an unanswerable twin (one key word changed), scored as memeval's
 abstentions; no hook set. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds

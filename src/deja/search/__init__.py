@@ -220,7 +220,7 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
     # Exact: every clause somewhere in the session (a phrase within one record).
     cands, sessions, capped = store.text.search_sessions(content, filters, k if not opts.all else 10**6)
     if cands:
-        return _rank(store, q, content, cands, capped, "exact", want, sessions, sem=sem)
+        return _rank(store, q, content, cands, capped, "exact", want, sessions, sem=sem, filters=filters)
     if opts.exact_only:
         return Result(q.text, "none", 0, False, [], q.explain())
     words = [c[0] for c in content if len(c) == 1]
@@ -231,7 +231,7 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
             continue
         cands, sessions, capped = store.text.search_sessions(content, filters, k if not opts.all else 10**6, variants)
         if cands:
-            return _rank(store, q, content, cands, capped, tier, want, sessions, variants, sem=sem)
+            return _rank(store, q, content, cands, capped, tier, want, sessions, variants, sem=sem, filters=filters)
     # Relevance: any clause, ranked; a lone phrase falls apart into its words.
     clauses = content if len(content) > 1 else tuple((t,) for t in content[0])
     if len(clauses) > 1:
@@ -370,11 +370,11 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
     cands, _ = text.search(clauses, filters, k, require_all=False, variants=variants, within=best)
     res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows,
-                weights=weights)
+                weights=weights, filters=filters)
     if res.hits:
         if mine:  # related words order the sessions; what a hit holds of the question is its own words' share
             for h in res.hits:
-                h.coverage = mine.get(h.session.sid, 0.0)
+                h.coverage = mine.get(h.session.sid, h.coverage)  # a follower (recency.follow): its anchor's
         top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage  # the tier: by the hit holding most
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
         # a name the query gives that neither the leading session nor the first three hold: about something else
@@ -438,14 +438,12 @@ def _meaning_hits(store: Store, sem, filters: Filters) -> list[Hit]:
 
 def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want: int, sessions: int | None,
           variants: Variants | None = None, sem=None, graded: dict | None = None, rows: dict | None = None,
-          weights: list[float] | None = None) -> Result:
-    """Sessions from their candidate records: the best record plus a share of the next few
-    (with `graded`, {sid: (session score, coverage)}, added to the session-level score; with
-    the clauses' `weights`, a record scores at least its best passage), then the bounded
-    signals, then snippets and the answering turn of the shown hits."""
+          weights: list[float] | None = None, filters: Filters | None = None) -> Result:
+    """Sessions from their candidate records: the best record plus a share of the next few (with `graded`,
+    {sid: (session score, coverage)}, added to the session-level score; with the clauses' `weights`, a record
+    scores at least its best passage), then the bounded signals, then snippets and the answering turn of the shown hits."""
     now = time.time()
-    # whose words weigh more: the person's, or the assistant's for a question about what it said
-    heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]
+    heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]  # whose words weigh more
     by_sid: dict[int, list] = {}
     other = COUNT_OTHER_SIDE if q.counts and q.asks_person else 1.0  # the person's lines hold the instances
     for c in cands:
@@ -489,6 +487,8 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
+    if state and weights is not None and filters is not None:  # a later change of the leading answer's subject
+        recency.follow(store, q, clauses, weights, variants.forms if variants else {}, hits, filters, heavy)
     if q.present:
         recency.prefer_newer(hits)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))

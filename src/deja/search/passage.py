@@ -95,8 +95,10 @@ CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved|upgraded|downgrade
           r"increased|went\s+up|went\s+from|dropped|lowered|cut|no\s+longer|not\s+any\s*more|anymore|instead|from\s+now\s+on|"
           r"(?:my|our)\s+new|update:|updated|now\s+(?:is|are|it'?s|runs?|on|at|uses?|using)|is\s+now|are\s+now|"
           r"left|quit|stopped|started|starting|took\s+over|finally|bought|sold|got\s+(?:a|an|the|my|our)|adopted|joined|"
-          r"signed\s+up|picked\s+up|gave\s+up|settled\s+on|ever\s+since|since\s+(?:the|we|i)|in\s+total)\b"
-          r"|换成|换了|改成|改为|改用|不再|升级|降级|涨到|涨了|降到|变成|调去|调到|跳槽|搬到|新的|新工作|入职|终于|卖了|领养|报了|一共|最后")
+          r"signed\s+up|picked\s+up|gave\s+up|took\s+up|traded|cancell?ed|knocked|settled\s+on|ever\s+since|since\s+(?:the|we|i)|"
+          r"in\s+total|(?:up|down)\s+to\s+\d|put\s+(?:it|them|the\s+\w+)\s+up|(?:passed|hit|reached|crossed)\s+\d|now(?=\s*[.!,;]|\s*$))\b"
+          r"|换成|换了|改成|改为|改用|改骑|改坐|改喝|不再|升级|降级|涨到|涨了|降到|瘦到|胖到|刚过|突破|变成|调去|调到|调走|跳槽|辞职|搬到|搬家以后|"
+          r"新的|新工作|入职|终于|卖了|卖掉|退了|领养|报了(?:一?个|名)|一共|最后")
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 
@@ -124,10 +126,11 @@ class Matcher(Plain):
     and its `forms` -> its clause, the phrases, the clauses' weights, the kind of answer wanted,
     and for a question about the person's state (`state`) the change that answers it."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "counts")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "counts")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-                 forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False):
+                 forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
+                 share: float = CHANGE_SHARE):
         self.counts = wants == "count"
         self.single: dict[str, int] = {}
         self.phrases: list[tuple[int, tuple[str, ...]]] = []
@@ -139,6 +142,7 @@ class Matcher(Plain):
                 self.phrases.append((i, tuple(c)))
         self.weights, self.answer = weights, _answer(wants, present)
         self.change = _change() if state else None
+        self.share = share
 
 
 def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
@@ -146,7 +150,47 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
     any of its forms; a phrase as its tokens in order), and the lift for the record: ANSWER_LIFT
     when a sentence holding the best share of them also holds the kind of answer wanted; times
     CHANGE_LIFT when the record is the `own` side's (the person's, for a question about them) and
-    such a sentence states a change (m.change) and holds CHANGE_SHARE of the question."""
+    such a sentence states a change (m.change) and holds m.share (CHANGE_SHARE) of the question."""
+    sentences, per = _held(m, text)
+    if not per:
+        return 0.0, 1.0
+    best = max(per.values())
+    lift = 1.0
+    if m.answer is None and m.change is None:
+        return best * PASSAGE_SCALE, lift
+    # the sentences holding the best share: where the kind of answer and a change are looked for
+    top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
+    if m.counts:  # an instance is reported, not asked about
+        top = [t for t in top if not t.rstrip().endswith(("?", "？"))]
+        if not top:
+            return best * PASSAGE_SCALE, ASKED
+    if m.answer is not None and best and any(m.answer.search(t) for t in top):
+        lift = ANSWER_LIFT
+    if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
+        lift *= CHANGE_LIFT
+    return best * PASSAGE_SCALE, lift
+
+
+def best_sentence(m: Matcher, text: str) -> tuple[str, float]:
+    """The statement of `text` (a sentence that asks nothing: an answer is not a question) holding
+    the most of the question's weight, and that weight."""
+    sentences, per = _held(m, text)
+    said = [k for k in per if k < len(sentences) and not sentences[k].rstrip().endswith(("?", "？"))]
+    if not said:
+        return "", 0.0
+    k = max(said, key=lambda k: (per[k], -k))
+    return sentences[k], per[k]
+
+
+def held(m: Matcher, text: str) -> set[int]:
+    """The clauses (their indexes) `text` holds anywhere."""
+    toks = tokens(text)
+    out = {i for t in toks if (i := m.single.get(t)) is not None}
+    return out | {i for i, c in m.phrases if any(tuple(toks[p : p + len(c)]) == c for p in range(len(toks) - len(c) + 1))}
+
+
+def _held(m: Matcher, text: str) -> tuple[list[str], dict[int, float]]:
+    """The sentences of `text`, and per sentence holding any clause its best window's weight."""
     sentences = _SENTENCE.split(text)
     # one analyzer call per record, the sentences kept apart by a token no text holds
     toks = tokens(f" {_BREAK} ".join(sentences))
@@ -160,7 +204,7 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
         n = len(c)
         events += [(p, i) for p in range(len(toks) - n + 1) if toks[p] == c[0] and tuple(toks[p : p + n]) == c]
     if not events:
-        return 0.0, 1.0
+        return sentences, {}
     events.sort()
     breaks = [p for p, t in enumerate(toks) if t == _BREAK]
     per: dict[int, float] = {}  # sentence -> its best window
@@ -185,18 +229,4 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
             total += weights[i]
         held[i] += 1
         per[sentence] = max(per.get(sentence, 0.0), total)
-    best = max(per.values())
-    lift = 1.0
-    if m.answer is None and m.change is None:
-        return best * PASSAGE_SCALE, lift
-    # the sentences holding the best share: where the kind of answer and a change are looked for
-    top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
-    if m.counts:  # an instance is reported, not asked about
-        top = [t for t in top if not t.rstrip().endswith(("?", "？"))]
-        if not top:
-            return best * PASSAGE_SCALE, ASKED
-    if m.answer is not None and best and any(m.answer.search(t) for t in top):
-        lift = ANSWER_LIFT
-    if m.change is not None and own and best >= CHANGE_SHARE * sum(weights) and any(m.change.search(t) for t in top):
-        lift *= CHANGE_LIFT
-    return best * PASSAGE_SCALE, lift
+    return sentences, per
