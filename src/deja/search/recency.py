@@ -22,7 +22,6 @@ subject the leading answer is about, found by that answer's own words (below).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -106,7 +105,7 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
     """For a question about the person's state: the hits (search.Hit, their snippets still the
     candidate records) gain the sessions that restate a leading hit's answer as a change, each
     just above the hit it follows (found anew when it held none of the question's words)."""
-    from deja.search import Hit, passage
+    from deja.search import Hit, _idf, passage
     from deja.search.query import parse
     from deja.store import Filters, Variants  # noqa: F811 (at run time; the names above are for the types)
 
@@ -131,15 +130,15 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
             continue
         slot = list(dict.fromkeys(s for s in parse(sentence).content if not mine.intersection(s)))
         # a word no other record holds (the anchor's own, a bigram across two words) is followed by none
-        dfs = [text.doc_freq(s) for s in slot]
-        slot, slot_w = [s for s, df in zip(slot, dfs) if df > 1], [math.log(1.0 + (n - df + 0.5) / (df + 0.5)) for df in dfs if df > 1]
-        if not slot:
+        held_by = [(s, df) for s in slot if (df := text.doc_freq(s)) > 1]
+        if not held_by:
             continue
-        both = [*clauses, *slot]
+        both = [*clauses, *(s for s, _ in held_by)]
         # the subject (FOLLOW_VALUE_DF)
         inq = passage.held(m, sentence)
         subject = {max(inq, key=lambda i: weights[i])} if inq else set()
-        subject |= {len(clauses) + i for i, df in enumerate(d for d in dfs if d > 1) if df <= FOLLOW_VALUE_DF}
+        subject |= {len(clauses) + i for i, (_, df) in enumerate(held_by) if df <= FOLLOW_VALUE_DF}
+        slot_w = [_idf(df, n) for _, df in held_by]
         fm = passage.Matcher(both, [*weights, *slot_w], forms, state=True, share=FOLLOW_SHARE)
         since = max(filters.since or 0, c.time + 1)
         cands, _ = text.search(both, Filters(filters.harness, filters.sids, since, [own]), FOLLOW_RECORDS,
