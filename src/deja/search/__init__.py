@@ -20,9 +20,9 @@ from deja.plain import Plain
 from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
 from deja.search import signals
 from deja.search.query import Query, parse
-from deja.search.snippets import regex_snippet, snippet
+from deja.search.snippets import marked, regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
-from deja.text.tokenizer import index_form, is_cjk, is_scaffold, lone_contexts
+from deja.text.tokenizer import is_cjk, is_scaffold, lone_contexts
 
 SCHEMA_VERSION = 2
 
@@ -91,8 +91,15 @@ SCAFFOLD_WEIGHT = 0.25
 # coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
 # session 6: user facts"). A session holding every word (1.0) is unchanged.
 COVERAGE_EXPONENT = 0.5
-# A count question about the person ("how many books did I read"): a reply weighs this, not 1.
-COUNT_OTHER_SIDE = 0.3
+# A count question about the person ("how many books did I read") or a question about a fact they said
+# (Query.fact: "what breed is my dog"): a reply weighs this, not 1 (the replies on the topic, "a tired
+# dog of any breed is calm", are not the fact). Not for what the assistant said: the person's turn
+# holds the situation its advice answered ("the export timed out with a 504"). For any fact question a
+# session is its best record: its further records on the topic (a chat about dogs, about laptops) add
+# FACT_EXTRA_RECORD_WEIGHT, not EXTRA_RECORD_WEIGHT. Measured on the `facts` dev set and every other
+# set (docs/benchmarks.md "Issue 14, session 9").
+OTHER_SIDE = 0.3
+FACT_EXTRA_RECORD_WEIGHT = 0.0
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
 NOTE_LIFT_COVERAGE = 0.75
 
@@ -347,7 +354,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         return Result(q.text, "none", 0, False, [], q.explain())
 
     # a count question: one instance a session; a chat repeating "books" in many turns holds no more
-    most = 1 if q.counts else 1 << 30
+    # (and a question about the person: a fact said once is not said more by a chat on its topic)
+    most = 1 if q.counts or q.asks_person else 1 << 30
 
     def bm25(sid: int, norm: float, counts: list[dict[int, int]] = tf) -> float:
         return sum(w * t * (SESSION_K1 + 1) / (t + SESSION_K1 * norm)
@@ -445,7 +453,10 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     now = time.time()
     heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]  # whose words weigh more
     by_sid: dict[int, list] = {}
-    other = COUNT_OTHER_SIDE if q.counts and q.asks_person else 1.0  # the person's lines hold the instances
+    fact = q.fact and graded is not None
+    # the person's lines hold the instances, and the facts about them
+    other = OTHER_SIDE if q.asks_person and (q.counts or fact) else 1.0
+    extra = FACT_EXTRA_RECORD_WEIGHT if fact else EXTRA_RECORD_WEIGHT
     for c in cands:
         score = c.score * (USER_WEIGHT if c.role == heavy else other)
         by_sid.setdefault(c.sid, []).append((score, c))
@@ -479,11 +490,12 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
         weights = [1.0]
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state, other)
+        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state, other,
+                  q.fact and not q.asks_assistant)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
-        hit.score = (scores[0] + EXTRA_RECORD_WEIGHT * sum(scores[1 : 1 + EXTRA_RECORDS]) + session_score) * lift
+        hit.score = (scores[0] + extra * sum(scores[1 : 1 + EXTRA_RECORDS]) + session_score) * lift
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
@@ -502,7 +514,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         cs = h.snippets + ([h.answer] if h.answer is not None else [])
         made = []
         for b in store.text.bodies([c.addr for c in cs]):
-            s, marks = snippet(b.text, _mark_clauses(clauses, variants, b.text))
+            s, marks = snippet(b.text, marked(clauses, variants, b.text))
             made.append(Snippet(CODE_ROLE[b.role].value, float(b.time), b.seq, s, marks))
         h.snippets = made[: len(h.snippets)]
         h.answer = made[-1] if h.answer is not None else None
@@ -511,18 +523,19 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
 
 
 def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
-              wants: str = "", present: bool = False, state: bool = False, other: float = 1.0) -> None:
+              wants: str = "", present: bool = False, state: bool = False, other: float = 1.0, statements: bool = False) -> None:
     """A long turn judged by its best stretch (search.passage): the leading records of the
     leading sessions score at least their best passage's weight, lifted when it holds the
     kind of answer the question `wants` (for a question about the person's `state`, a change they
-    stated: passage.CHANGE_LIFT; a record of the other side weighs `other`); re-sorted."""
+    stated: passage.CHANGE_LIFT; a record of the other side weighs `other`; for a count or a fact
+    about the person, `statements`, one whose best sentences only ask weighs passage.ASKED); re-sorted."""
     from deja.search import passage
 
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
     per = passage.COUNT_RECORDS if wants == "count" else PASSAGE_RECORDS
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
-    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state)
+    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state, statements=statements)
     for (i, j), b in zip(todo, bodies):
         items = hits[i][1]
         sc, c = items[j]
@@ -538,31 +551,6 @@ def record_recalls(store: Store, hits: Sequence[Hit]) -> None:
     up in many lists (long, wordy sessions) for being listed, not for being used. Callers that
     only look (hooks, digests) do not count, nor does a weak result (nothing matched)."""
     store.catalog.count_recalls([h.session.key for h in hits[:RECALLS_COUNTED]])
-
-
-def _mark_clauses(clauses, variants: Variants | None, text: str):
-    """The clauses to highlight: with a variant tier, also the forms and near spellings present."""
-    if not variants:
-        return clauses
-    extra = [(f,) for forms in variants.forms.values() for f in forms]
-    if variants.fuzzy:
-        present = set(index_form(text).split())
-        extra += [(t,) for t in present for w in variants.fuzzy if t != w and _one_edit(t, w)]
-    return [*clauses, *extra]
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Within one insertion, deletion, substitution or adjacent swap (what the close tier matched)."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    if len(a) == len(b):
-        return a[i + 1 :] == b[i + 1 :] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :])
-    return a[i:] == b[i + 1 :]
 
 
 def _regex(store: Store, pattern: str, opts: Options) -> Result:

@@ -41,10 +41,16 @@ ANSWER_LIFT = 1.25
 # session 7: knowledge updates".
 CHANGE_LIFT = 3.0
 CHANGE_SHARE = 0.3
-# For a question that counts across sessions (Query.counts): a record whose best sentences are all
-# questions ("What should I ask at a doctor's appointment?", 周末爬山要带什么？) asks about the
-# category, it holds no instance of it: its weight is scaled by ASKED.
+# For a question that counts across sessions (Query.counts) or asks about a fact (Query.fact, of the
+# person): a record whose best sentences are all questions ("What should I ask at a doctor's
+# appointment?", "Which dog breed is calm enough for a flat?", 周末爬山要带什么？) asks about the topic,
+# it holds no instance or fact of it: its weight is scaled by ASKED. (Measured for facts on the
+# `facts` dev set, docs/benchmarks.md "Issue 14, session 9".)
 ASKED = 0.3
+# A sentence ending with a question mark is a question only up to this many tokens: people chain
+# statements unpunctuated before a question ("my sister named the starter Sir Rise-a-lot how long
+# should I feed it?"; `chat` lost that answer to 2nd without it).
+ASKS_TOKENS = 20
 # ... and a leading session has this many records read for their passages, not 3: a chat asking about
 # the category in many turns would have its fourth ask stand in for the three scaled down.
 COUNT_RECORDS = 6
@@ -85,7 +91,8 @@ ANSWERS = {
     # a pick or advice (and, added in _answer, text.decision's decision lines)
     "choice": (r"\b(?:ended\s+up|went\s+with|go\s+with|settled\s+on|picked|chose|chosen|booked|opted|i\s+suggested|i\s+recommend(?:ed)?|"
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
-               r"|选了|选定|定了|决定|推荐|建议你"),
+               r"|\bi(?:'d|\s+would)\s+(?:suggest|recommend|keep|start|choose|get)\b|\bhow\s+about\b|\bstart\s+with\b"
+               r"|选了|选定|定了|决定|推荐|建议你|我会选|可以试试|不妨|就叫"),
 }
 # A sentence that states a change, as people report one ("switched to", "we finally moved", "sold the
 # old car and got a …", "that's twelve in total", 换成 / 入职 / 一共): what answers a question about how
@@ -124,14 +131,16 @@ def _change() -> re.Pattern[str]:
 class Matcher(Plain):
     """A question's clauses as the passage score reads them, built once per search: each word
     and its `forms` -> its clause, the phrases, the clauses' weights, the kind of answer wanted,
-    and for a question about the person's state (`state`) the change that answers it."""
+    for a question about the person's state (`state`) the change that answers it, and whether only
+    statements answer it (`statements`: a count, or a fact about the person; a record that only asks
+    weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "counts")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
-                 share: float = CHANGE_SHARE):
-        self.counts = wants == "count"
+                 share: float = CHANGE_SHARE, statements: bool = False):
+        self.statements = statements or wants == "count"
         self.single: dict[str, int] = {}
         self.phrases: list[tuple[int, tuple[str, ...]]] = []
         for i, c in enumerate(clauses):
@@ -156,19 +165,28 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
         return 0.0, 1.0
     best = max(per.values())
     lift = 1.0
-    if m.answer is None and m.change is None:
+    if m.answer is None and m.change is None and not m.statements:
         return best * PASSAGE_SCALE, lift
     # the sentences holding the best share: where the kind of answer and a change are looked for
     top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
-    if m.counts:  # an instance is reported, not asked about
-        top = [t for t in top if not t.rstrip().endswith(("?", "？"))]
+    if m.statements:  # a fact or an instance is stated, not asked about
+        top = [t for t in top if not _asks(t)]
         if not top:
             return best * PASSAGE_SCALE, ASKED
+    if m.answer is None and m.change is None:
+        return best * PASSAGE_SCALE, lift
     if m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift = ANSWER_LIFT
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
         lift *= CHANGE_LIFT
     return best * PASSAGE_SCALE, lift
+
+
+def _asks(sentence: str) -> bool:
+    """Is this sentence a question: ends with a question mark and is at most ASKS_TOKENS long (a
+    longer one is statements run together before a question, "… she calls it Sir Rise-a-lot how
+    long should I feed it?")?"""
+    return sentence.rstrip().endswith(("?", "？")) and len(tokens(sentence)) <= ASKS_TOKENS
 
 
 def best_sentence(m: Matcher, text: str) -> tuple[str, float]:

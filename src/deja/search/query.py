@@ -29,7 +29,10 @@ _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s(?=[^\w'’]*$)", re.IGNORECASE)
 _ASKS_ASSISTANT = re.compile(
     r"\b(?:did|had|have|were)\s+you\b|\bwould\s+you\b(?!\s+(?:suggest|recommend|advise|propose)\b)|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
-    r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
+    r"|你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我)|您(?:上次|之前)?(?:说|建议|推荐)", re.IGNORECASE)
+# A question about what the assistant advised ("the second book you recommended me", "what stretch did
+# you tell me to do", 你推荐的…是哪个): it wants a pick (passage.ANSWERS["choice"]) when it asks for no other kind.
+_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我", re.IGNORECASE)
 # A question in the first person singular ("what car do I drive", "my sister", 我的车, not 我们):
 # about the person, so what they said in their own turns answers it.
 _ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
@@ -115,10 +118,11 @@ class Query(Plain):
     # counted: those of them a count asks with (几点 几岁: held after a number too, 六点);
     # present: a question about how things stand now (_PRESENT); related: for a question about the
     # person, per group of search.related it names, the words its answer may say instead; counts: a
-    # question that counts or adds up across sessions (_COUNTS; wants "count"); names: the content
-    # clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
+    # question that counts or adds up across sessions (_COUNTS; wants "count"); fact: a question about
+    # a fact the person or the assistant said (asks_assistant, or asks_person and not a preference);
+    # names: the content clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "counted", "present", "related", "counts", "names")
+                 "lone", "counted", "present", "related", "counts", "fact", "names")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -128,6 +132,8 @@ class Query(Plain):
         self.asks_assistant = question and bool(_ASKS_ASSISTANT.search(text))
         self.wants = next((k for k, rx in _WANTS if rx.search(text) and not (k == "preference" and self.asks_assistant)),
                           "") if question else ""
+        if self.asks_assistant and not self.wants and _ADVICE.search(text):  # "the second book you recommended me"
+            self.wants = "choice"
         # a request for a recommendation is about the person too: their likes and habits answer it
         self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(_ASKS_PERSON.search(text)))
         self.compounds = _compounds(text, self.content) if question else {}
@@ -136,6 +142,9 @@ class Query(Plain):
             self.wants = "number"
         # counts across sessions: many sessions each hold a part of the answer (search._graded, passage)
         self.counts = self.wants == "count"
+        # a fact said once, in passing: what the person said about themselves or what the assistant told
+        # them (not a request for a recommendation, which their likes answer wherever they are said)
+        self.fact = self.asks_assistant or (self.asks_person and self.wants != "preference")
         found = [w for w in _NAME.findall(text.strip()) if w.lower() not in _NOT_NAMES] if question else []
         if len(found) * 2 > len(_WORD.findall(text)):  # Title Case or capitals throughout: no word stands out as a name
             found = []

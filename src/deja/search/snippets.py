@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from deja.text.tokenizer import find_terms
+from deja.store import Variants
+from deja.text.tokenizer import find_terms, index_form
 
 SNIPPET_CHARS = 200
 _SPACE = re.compile(r"\s+")
@@ -72,3 +73,28 @@ def _merge(marks: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             out.append((a, b))
     return out
+
+
+def marked(clauses, variants: Variants | None, text: str):
+    """The clauses to highlight: with a variant tier, also the forms and near spellings present."""
+    if not variants:
+        return clauses
+    extra = [(f,) for forms in variants.forms.values() for f in forms]
+    if variants.fuzzy:
+        present = set(index_form(text).split())
+        extra += [(t,) for t in present for w in variants.fuzzy if t != w and _one_edit(t, w)]
+    return [*clauses, *extra]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Within one insertion, deletion, substitution or adjacent swap (what the close tier matched)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2 :] == b[i + 2 :])
+    return a[i:] == b[i + 1 :]
