@@ -29,7 +29,8 @@ is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `ho
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) and zh3
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
-language.
+language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
+Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME).
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
 words (the newer line shares few of the question's words). `counts` (counts.py, session 8) asks how many / how much across sessions
