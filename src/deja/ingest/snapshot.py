@@ -95,10 +95,18 @@ def _same_file(old: Sig, new: Sig) -> bool:
 class Group:
     """Store files: paths, their harness (an index into the snapshot's names) and stat signatures."""
 
-    __slots__ = ("paths", "hix", "sigs")
+    __slots__ = ("paths", "hix", "sigs", "_old")
 
     def __init__(self, paths: list[str], hix: bytes, sigs: bytes) -> None:
         self.paths, self.hix, self.sigs = paths, hix, sigs
+        self._old: list[Sig] | None = None
+
+    def old(self) -> list[Sig]:
+        """The signatures as kept (unpacked once: a replay that found a change and the update
+        after it both read them)."""
+        if self._old is None:
+            self._old = marshal.loads(self.sigs)
+        return self._old
 
     def diff(self, names: list[str]) -> list[tuple[str, str]] | None:
         """Replay: [] when all the same, the (path, harness) of the files that changed, or None
@@ -107,7 +115,7 @@ class Group:
         if marshal.dumps(now, 2) == self.sigs:  # version 2 writes equal values as equal bytes
             return []
         out = []
-        for i, (old, new) in enumerate(zip(marshal.loads(self.sigs), now)):
+        for i, (old, new) in enumerate(zip(self.old(), now)):
             if old != new:
                 if not _same_file(old, new):
                     return None
@@ -122,7 +130,8 @@ class Snap:
     """A snapshot as read back: the structure and the active files at once, the cold slices
     only when checked."""
 
-    __slots__ = ("blob", "id", "env", "followed", "not_followed", "sigs", "names", "active", "slices", "files", "made_ns")
+    __slots__ = ("blob", "id", "env", "followed", "not_followed", "sigs", "names", "active", "slices", "files", "made_ns",
+                 "_read")
 
     def __init__(self, blob: bytes) -> None:
         (fmt, self.id, self.env, self.followed, self.not_followed, self.sigs, self.names, active, self.slices,
@@ -131,6 +140,7 @@ class Snap:
             raise ValueError(fmt)
         self.blob = blob
         self.active = Group(*active)
+        self._read: dict[int, Group | None] = {}  # the cold slices read so far (an append's update reads them again)
 
     def checked(self, store: Store) -> list[int]:
         """When each cold slice was last found unchanged (the snapshot's own time for any
@@ -147,6 +157,11 @@ class Snap:
         return times
 
     def slice(self, store: Store, i: int) -> Group | None:
+        if i not in self._read:
+            self._read[i] = self._slice(store, i)
+        return self._read[i]
+
+    def _slice(self, store: Store, i: int) -> Group | None:
         blob = store.meta(f"{SLICE_KEY}{i}")
         if not isinstance(blob, bytes):
             return None
@@ -289,7 +304,7 @@ def update(store: Store, snap: Snap, rec: Recording, changed: list[tuple[str, st
     paths = {p for p, _ in changed}
     names = snap.names  # the changed files came from the snapshot's own groups: no new harness
     old = snap.active
-    rows = [(p, names[h], s) for p, h, s in zip(old.paths, old.hix, marshal.loads(old.sigs)) if p not in paths]
+    rows = [(p, names[h], s) for p, h, s in zip(old.paths, old.hix, old.old()) if p not in paths]
     for path, harness in changed:
         sig = rec.seen.get((path, True))
         if sig is None or (path, True) in rec.again:
@@ -298,7 +313,7 @@ def update(store: Store, snap: Snap, rec: Recording, changed: list[tuple[str, st
     touched = {}
     cold = paths.difference(old.paths)  # an append to an active file leaves the cold slices unread
     for i, g in (snap.slices_of(store, cold) if cold else {}).items():
-        kept = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, marshal.loads(g.sigs)) if p not in paths]
+        kept = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, g.old()) if p not in paths]
         touched[i] = _group(kept, names)
     _put(store, snap.id, snap.env, snap.followed, snap.not_followed, snap.sigs, names, _group(sorted(rows), names),
          touched, snap.files, snap.made_ns, count=snap.slices)
