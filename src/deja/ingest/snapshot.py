@@ -131,7 +131,7 @@ class Snap:
     only when checked."""
 
     __slots__ = ("blob", "id", "env", "followed", "not_followed", "sigs", "names", "active", "slices", "files", "made_ns",
-                 "_read")
+                 "_found")
 
     def __init__(self, blob: bytes) -> None:
         (fmt, self.id, self.env, self.followed, self.not_followed, self.sigs, self.names, active, self.slices,
@@ -140,7 +140,8 @@ class Snap:
             raise ValueError(fmt)
         self.blob = blob
         self.active = Group(*active)
-        self._read: dict[int, Group | None] = {}  # the cold slices read so far (an append's update reads them again)
+        # after a replay of every slice: the slices it found changed (an append's update needs them)
+        self._found: dict[int, Group] | None = None
 
     def checked(self, store: Store) -> list[int]:
         """When each cold slice was last found unchanged (the snapshot's own time for any
@@ -157,11 +158,6 @@ class Snap:
         return times
 
     def slice(self, store: Store, i: int) -> Group | None:
-        if i not in self._read:
-            self._read[i] = self._slice(store, i)
-        return self._read[i]
-
-    def _slice(self, store: Store, i: int) -> Group | None:
         blob = store.meta(f"{SLICE_KEY}{i}")
         if not isinstance(blob, bytes):
             return None
@@ -194,21 +190,28 @@ class Snap:
             oldest = min(range(self.slices), key=times.__getitem__)
             due = [oldest] if time.time_ns() - times[oldest] > full_every() * 1e9 else []
         started = time.time_ns()
+        found_in: dict[int, Group] = {}
         for i in due:
             group = self.slice(store, i)
             found = group.diff(self.names) if group is not None else None
-            if found is None:
+            if found is None or group is None:
                 return STALE, []
             if found:
                 changed += found
+                found_in[i] = group
             else:
                 times[i] = started
+        if full:
+            self._found = found_in
         if due:
             store.put_hint(CHECKED, marshal.dumps((self.id, times)))
         return (FILES if changed else CURRENT), changed
 
     def slices_of(self, store: Store, paths: set[str]) -> dict[int, Group]:
-        """The cold slices that hold any of `paths`."""
+        """The cold slices that hold any of `paths`. After a replay of every slice (`deja index`)
+        the changed files' slices are the ones it found changed: not read from the catalog again."""
+        if self._found is not None:
+            return {i: g for i, g in self._found.items() if not paths.isdisjoint(g.paths)}
         out = {}
         for i in range(self.slices):
             group = self.slice(store, i)
