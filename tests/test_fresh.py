@@ -57,7 +57,8 @@ def test_unchanged_search_reads_no_store_and_imports_no_parser(home):
     current(home)
     result, trace = imports("search", "walrus", "--json")
     assert hits(result) == [("claude", "s1")]
-    for module in ("deja.ingest.indexer", "deja.sources.claude", "deja.sources.base", "msgspec", "click"):
+    # typing: ~2 ms of a search's start-up, for names only the type checker reads (TYPE_CHECKING = False)
+    for module in ("deja.ingest.indexer", "deja.sources.claude", "deja.sources.base", "msgspec", "click", "typing"):
         assert f" {module}\n" not in trace, module
     assert snapshot(home)
 
@@ -231,6 +232,30 @@ def test_cold_files_are_checked_one_slice_a_search(home):
     found = [hits(deja("search", "solenodon", "--json", check=False, env=env).json()) for _ in range(3)]
     assert found[-1] == [("claude", "s4")]
     assert found[0] == []  # the first search checked another slice: the bound is in searches too
+
+
+def test_an_append_to_a_cold_file_reads_each_slice_once(home, monkeypatch):
+    """`deja index` after an append to an idle file: its full replay reads every cold slice, and
+    renewing the snapshot after the append takes the slices from that reading (at 5 GiB, ~15 rows
+    of 2,000 paths each), not from the catalog a second time."""
+    paths = [transcript(home, f"s{i}", [("user", f"question {i}")], project=f"-w-p{i}") for i in range(5)]
+    env = {"DEJA_FRESH_SLICE": "2"}
+    deja("index", env=env)
+    age(home, 2 * 24 * HOUR)
+    deja("index", env=env)
+    assert snapshot(home)
+    append(paths[4], "s4", "user", "the solenodon question", 1)
+    from deja.store import Store
+
+    reads: list[str] = []
+    meta = Store.meta
+    with monkeypatch.context() as m:  # its own context: the home fixture's HOME stays set
+        m.setattr(Store, "meta", lambda self, key: (reads.append(key), meta(self, key))[1])
+        assert deja("index", "--json", env=env).json()["appended"] == 1
+    slices = [k for k in reads if k.startswith("fresh.cold.")]
+    assert len(slices) == 3 and len(set(slices)) == 3, slices
+    assert snapshot(home)
+    assert hits(deja("search", "solenodon", "--json", env=env).json()) == [("claude", "s4")]
 
 
 def test_only_the_most_recent_files_are_stat_ed_every_read(home):

@@ -89,6 +89,22 @@ def test_a_damaged_or_old_file_is_rebuilt_and_costs_nothing_else(home):
     assert _answers(home) == good
 
 
+def test_a_file_of_this_interpreter_with_damaged_entries_is_rebuilt_by_the_next_index(home):
+    """`deja index` reads the whole file when it starts (every entry compiled); an entry that
+    will not compile under the right tag makes the file stale for its end, not just a bad tag."""
+    import marshal
+
+    from deja.cli import patterns
+
+    _corpus(home)
+    deja_proc("index")
+    kept, stale = _files(home)
+    kept.write_bytes(marshal.dumps((patterns._tag(), 1, [("x",)])))
+    deja_proc("index")
+    assert not stale.exists() and kept.stat().st_size > 1000
+    assert len(marshal.loads(kept.read_bytes())[2]) > 30
+
+
 def test_no_query_words_are_kept(home):
     """Only deja's constants are kept: a search's words (which may be anything the person typed)
     never reach the file, even when `deja index` rebuilds it right after."""

@@ -95,10 +95,18 @@ def _same_file(old: Sig, new: Sig) -> bool:
 class Group:
     """Store files: paths, their harness (an index into the snapshot's names) and stat signatures."""
 
-    __slots__ = ("paths", "hix", "sigs")
+    __slots__ = ("paths", "hix", "sigs", "_old")
 
     def __init__(self, paths: list[str], hix: bytes, sigs: bytes) -> None:
         self.paths, self.hix, self.sigs = paths, hix, sigs
+        self._old: list[Sig] | None = None
+
+    def old(self) -> list[Sig]:
+        """The signatures as kept (unpacked once: a replay that found a change and the update
+        after it both read them)."""
+        if self._old is None:
+            self._old = marshal.loads(self.sigs)
+        return self._old
 
     def diff(self, names: list[str]) -> list[tuple[str, str]] | None:
         """Replay: [] when all the same, the (path, harness) of the files that changed, or None
@@ -107,7 +115,7 @@ class Group:
         if marshal.dumps(now, 2) == self.sigs:  # version 2 writes equal values as equal bytes
             return []
         out = []
-        for i, (old, new) in enumerate(zip(marshal.loads(self.sigs), now)):
+        for i, (old, new) in enumerate(zip(self.old(), now)):
             if old != new:
                 if not _same_file(old, new):
                     return None
@@ -122,7 +130,8 @@ class Snap:
     """A snapshot as read back: the structure and the active files at once, the cold slices
     only when checked."""
 
-    __slots__ = ("blob", "id", "env", "followed", "not_followed", "sigs", "names", "active", "slices", "files", "made_ns")
+    __slots__ = ("blob", "id", "env", "followed", "not_followed", "sigs", "names", "active", "slices", "files", "made_ns",
+                 "_found")
 
     def __init__(self, blob: bytes) -> None:
         (fmt, self.id, self.env, self.followed, self.not_followed, self.sigs, self.names, active, self.slices,
@@ -131,6 +140,8 @@ class Snap:
             raise ValueError(fmt)
         self.blob = blob
         self.active = Group(*active)
+        # after a replay of every slice: the slices it found changed (an append's update needs them)
+        self._found: dict[int, Group] | None = None
 
     def checked(self, store: Store) -> list[int]:
         """When each cold slice was last found unchanged (the snapshot's own time for any
@@ -179,21 +190,28 @@ class Snap:
             oldest = min(range(self.slices), key=times.__getitem__)
             due = [oldest] if time.time_ns() - times[oldest] > full_every() * 1e9 else []
         started = time.time_ns()
+        found_in: dict[int, Group] = {}
         for i in due:
             group = self.slice(store, i)
             found = group.diff(self.names) if group is not None else None
-            if found is None:
+            if found is None or group is None:
                 return STALE, []
             if found:
                 changed += found
+                found_in[i] = group
             else:
                 times[i] = started
+        if full:
+            self._found = found_in
         if due:
             store.put_hint(CHECKED, marshal.dumps((self.id, times)))
         return (FILES if changed else CURRENT), changed
 
     def slices_of(self, store: Store, paths: set[str]) -> dict[int, Group]:
-        """The cold slices that hold any of `paths`."""
+        """The cold slices that hold any of `paths`. After a replay of every slice (`deja index`)
+        the changed files' slices are the ones it found changed: not read from the catalog again."""
+        if self._found is not None:
+            return {i: g for i, g in self._found.items() if not paths.isdisjoint(g.paths)}
         out = {}
         for i in range(self.slices):
             group = self.slice(store, i)
@@ -289,7 +307,7 @@ def update(store: Store, snap: Snap, rec: Recording, changed: list[tuple[str, st
     paths = {p for p, _ in changed}
     names = snap.names  # the changed files came from the snapshot's own groups: no new harness
     old = snap.active
-    rows = [(p, names[h], s) for p, h, s in zip(old.paths, old.hix, marshal.loads(old.sigs)) if p not in paths]
+    rows = [(p, names[h], s) for p, h, s in zip(old.paths, old.hix, old.old()) if p not in paths]
     for path, harness in changed:
         sig = rec.seen.get((path, True))
         if sig is None or (path, True) in rec.again:
@@ -298,7 +316,7 @@ def update(store: Store, snap: Snap, rec: Recording, changed: list[tuple[str, st
     touched = {}
     cold = paths.difference(old.paths)  # an append to an active file leaves the cold slices unread
     for i, g in (snap.slices_of(store, cold) if cold else {}).items():
-        kept = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, marshal.loads(g.sigs)) if p not in paths]
+        kept = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, g.old()) if p not in paths]
         touched[i] = _group(kept, names)
     _put(store, snap.id, snap.env, snap.followed, snap.not_followed, snap.sigs, names, _group(sorted(rows), names),
          touched, snap.files, snap.made_ns, count=snap.slices)
