@@ -112,3 +112,21 @@ def test_a_tool_output_past_its_own_cap_keeps_head_and_tail_while_speech_keeps_m
     assert told == len(out.strip()) - len(head) - len(tail), told
     [said] = [r for r in records if "puffinlantern" in r["text"]]
     assert "characters not indexed" not in said["text"]
+
+
+def test_large_outputs_are_found_by_english_and_chinese_words(home):
+    """A large output crosses to the writer coded only when its text is its analyzer input (ASCII);
+    one with Chinese in it keeps its bigram rewrite. Both are found, head and tail."""
+    rng = random.Random(5)
+    ascii_out = f"ledger ibiscusmarble begins\n{_log(rng, 6000)}\nends with fernwhistle\n"
+    cjk_out = f"构建日志 第一行 检查缓存\n{_log(rng, 6000)}\n最后 链接器 报错 结束\n"
+    (Transcript(SID, "/home/dev/shop", 5)
+     .user("show me both logs")
+     .bash("cat build.log", ascii_out)
+     .bash("cat build-zh.log", cjk_out)
+     .say("Both logs are above.")
+     .write(home))
+    deja("index")
+    for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器"):
+        hits = _hits(needle)
+        assert hits and hits[0]["session"]["id"] == SID, needle
