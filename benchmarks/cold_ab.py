@@ -35,15 +35,19 @@ def _env(home: Path, src: Path) -> dict[str, str]:
     return env
 
 
-def cold(home: Path, src: Path, extra: dict[str, str]) -> tuple[float, float]:
-    """(wall s, CPU s of every process) of one cold index."""
+def cold(home: Path, src: Path, extra: dict[str, str]) -> tuple[float, float, float, int]:
+    """(wall s, CPU s of every process, CPU s of the writer process alone, its largest RSS in
+    KiB) of one cold index."""
     shutil.rmtree(home / ".cache" / "deja", ignore_errors=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     p = subprocess.Popen([sys.executable, "-m", "deja", "index"], env={**_env(home, src), **extra},
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, err = p.communicate()
+    assert p.stderr is not None
+    err = p.stderr.read()
+    _, status, own = os.wait4(p.pid, 0)  # the writer's own rusage (its threads: tantivy's too)
     wall = time.perf_counter() - t
+    p.returncode = os.waitstatus_to_exitcode(status)
     while True:  # orphans (a forkserver's workers) are ours to reap
         try:
             os.wait()
@@ -53,7 +57,7 @@ def cold(home: Path, src: Path, extra: dict[str, str]) -> tuple[float, float]:
     if p.returncode:
         raise SystemExit(f"deja index ({src}) failed: {err.decode()[-500:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    return wall, cpu, own.ru_utime + own.ru_stime, own.ru_maxrss
 
 
 def main() -> None:
@@ -66,7 +70,7 @@ def main() -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     trees = [(n, Path(s).resolve()) for n, s in (t.split("=", 1) for t in args.tree)]
-    res: dict[str, list[tuple[float, float]]] = {n: [] for n, _ in trees}
+    res: dict[str, list[tuple[float, float, float, int]]] = {n: [] for n, _ in trees}
     extra: dict[str, dict[str, str]] = {n: {} for n, _ in trees}
     for item in args.set:
         name, assignment = item.split(":", 1)
@@ -74,17 +78,17 @@ def main() -> None:
         extra[name][var] = value
     for i in range(args.runs):
         for name, src in trees:
-            wall, cpu = cold(args.home, src, extra[name])
-            res[name].append((wall, cpu))
-            print(f"run {i + 1} {name}: wall {wall:.2f} s, CPU {cpu:.2f} s, load {os.getloadavg()[0]:.1f}", flush=True)
+            wall, cpu, own, rss = cold(args.home, src, extra[name])
+            res[name].append((wall, cpu, own, rss))
+            print(f"run {i + 1} {name}: wall {wall:.2f} s, CPU {cpu:.2f} s (writer {own:.2f} s, RSS {rss // 1024} MB), "
+                  f"load {os.getloadavg()[0]:.1f}", flush=True)
     base = trees[0][0]
-    bw = statistics.median(w for w, _ in res[base])
-    bc = statistics.median(c for _, c in res[base])
-    print("| tree | wall median s | CPU median s | wall ratio | CPU ratio |\n|---|---|---|---|---|")
+    b = [statistics.median(r[k] for r in res[base]) for k in range(3)]
+    print("| tree | wall median s | CPU median s | writer CPU median s | wall ratio | CPU ratio | writer ratio |\n"
+          "|---|---|---|---|---|---|---|")
     for name, _ in trees:
-        w = statistics.median(x for x, _ in res[name])
-        c = statistics.median(x for _, x in res[name])
-        print(f"| {name} | {w:.2f} | {c:.2f} | {w / bw:.2f} | {c / bc:.2f} |")
+        m = [statistics.median(r[k] for r in res[name]) for k in range(3)]
+        print(f"| {name} | {m[0]:.2f} | {m[1]:.2f} | {m[2]:.2f} | {m[0] / b[0]:.2f} | {m[1] / b[1]:.2f} | {m[2] / b[2]:.2f} |")
 
 
 if __name__ == "__main__":

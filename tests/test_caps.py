@@ -9,7 +9,7 @@ import random
 
 from conftest import Transcript, deja
 
-from deja.ingest.prepare import MAX_RECORD_CHARS
+from deja.ingest.prepare import MAX_RECORD_CHARS, TOOL_OUTPUT_CHARS
 
 SID = "c4a95e11-0000-4000-8000-000000000001"
 
@@ -83,3 +83,50 @@ def test_blobs_are_markers_and_the_prose_around_them_is_found(home):
     assert "[base64 image/png, 48 KB]" in text and "[base64 image/jpeg, 48 KB]" in text
     assert "[base64, 6 KB]" in text and "[base64, 3 KB]" in text and "[binary, " in text
     assert png[:200] not in text and run[:200] not in text and wrapped[:200] not in text and wrapped.splitlines()[-1] not in text and binary[:200] not in text
+
+
+def test_a_tool_output_past_its_own_cap_keeps_head_and_tail_while_speech_keeps_more(home):
+    """Tool output is capped at TOOL_OUTPUT_CHARS (its head and tail kept, the middle's length
+    told); what the person and the assistant say keeps the whole record cap."""
+    rng = random.Random(11)
+    n = 3 * TOOL_OUTPUT_CHARS
+    assert n < MAX_RECORD_CHARS  # the prompt below is under the record cap, the output over its own
+    out = (f"starting gannetharbour\n{_log(rng, n // 2)}\nhalfway quokkaledger\n{_log(rng, n // 2)}"
+           f"\nfinished with marmotcinder\n")
+    prompt = f"{_log(rng, n // 2)}\nsomewhere puffinlantern\n{_log(rng, n // 2)}"
+    (Transcript(SID, "/home/dev/shop", 3)
+     .user(prompt)
+     .bash("make logs", out)
+     .say("The log is long; the start and the end say what ran.")
+     .write(home))
+    deja("index")
+    for needle in ("gannetharbour", "marmotcinder", "puffinlantern"):
+        hits = _hits(needle)
+        assert hits and hits[0]["session"]["id"] == SID, needle
+    assert not _hits("quokkaledger")  # the middle of the output is what the cap leaves out
+    records = deja("show", SID, "--json").json()["records"]
+    [rec] = [r for r in records if "gannetharbour" in r["text"]]
+    assert len(rec["text"]) < TOOL_OUTPUT_CHARS + 200 and "marmotcinder" in rec["text"]
+    head, tail = rec["text"].split("\n[… ")[0], rec["text"].split(" characters not indexed …]\n")[1]
+    told = int(rec["text"].split("[… ")[1].split(" characters")[0].replace(",", ""))
+    assert told == len(out.strip()) - len(head) - len(tail), told
+    [said] = [r for r in records if "puffinlantern" in r["text"]]
+    assert "characters not indexed" not in said["text"]
+
+
+def test_large_outputs_are_found_by_english_and_chinese_words(home):
+    """A large output crosses to the writer coded only when its text is its analyzer input (ASCII);
+    one with Chinese in it keeps its bigram rewrite. Both are found, head and tail."""
+    rng = random.Random(5)
+    ascii_out = f"ledger ibiscusmarble begins\n{_log(rng, 6000)}\nends with fernwhistle\n"
+    cjk_out = f"构建日志 第一行 检查缓存\n{_log(rng, 6000)}\n最后 链接器 报错 结束\n"
+    (Transcript(SID, "/home/dev/shop", 5)
+     .user("show me both logs")
+     .bash("cat build.log", ascii_out)
+     .bash("cat build-zh.log", cjk_out)
+     .say("Both logs are above.")
+     .write(home))
+    deja("index")
+    for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器"):
+        hits = _hits(needle)
+        assert hits and hits[0]["session"]["id"] == SID, needle

@@ -20,21 +20,33 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deja.ingest.prepare import CUT
 from deja.store import bodies, outputs
 
 if TYPE_CHECKING:
     from deja.ingest.indexer import Task, _Parsed
 
+_CUT = CUT.encode()
 # The first files of a run are held at most this many bytes of text while the sample fills.
 HOLD = 8 * bodies.DICT_SAMPLE
 
 
 def coded(item: _Parsed, codec: bodies.Codec) -> _Parsed:
     """Each record of a parsed file as the writer adds it: (role, time, seq, coded text, analyzer
-    input, shareable key and size or None)."""
-    encode, share = codec.encode, outputs.shareable
+    input, shareable key and size or None).
+
+    A large output whose analyzer input is its text (ASCII: no CJK to rewrite) crosses to the
+    writer coded only, its analyzer input None: most of those bytes are such outputs, and a copy
+    of one (store/outputs.py) is never indexed, so the writer decodes only the ones it indexes
+    (`text_of`), a fraction of what pickling the text twice cost (docs/benchmarks.md "Issue 18,
+    session 9")."""
+    encode, share, output, cut = codec.encode, outputs.shareable, outputs.TOOL_OUTPUT, _CUT
     for ready in item.sessions:
-        ready.docs[:] = [(role, t, seq, encode(body), form, share(role, body)) for role, t, seq, body, form in ready.docs]
+        docs = []
+        for role, t, seq, body, form in ready.docs:
+            key = share(role, body, role == output and cut in body)  # a cut output was large
+            docs.append((role, t, seq, encode(body), None if key and form.isascii() else form, key))
+        ready.docs[:] = docs
     return item
 
 

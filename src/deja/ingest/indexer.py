@@ -40,12 +40,19 @@ from deja.text.decision import marks
 from deja.text.tokenizer import analyzer_input
 
 # A batch is committed at this many records (or files): it bounds what a crash costs. Records go
-# to the text index as each file arrives, so memory does not grow with it. Parsing, clean-up and
-# redaction hold the GIL: a large plan is parsed in worker processes, one per core, while this one
-# writes (tantivy tokenizes on its own threads); below the pool's bytes its start-up doesn't pay.
+# to the text index as each file arrives, so memory does not grow with it (tantivy's heap is
+# bounded: WRITER_HEAP). Each commit ends a segment that tantivy later merges: 60,000 records (not
+# 15,000 as until session 9) make a quarter of the segments and of the merging
+# (docs/benchmarks.md "Issue 18, session 9"). Parsing, clean-up and redaction hold the GIL: a
+# large plan is parsed in worker processes, one per core, while this one writes (tantivy
+# tokenizes on its own thread); below the pool's bytes its start-up doesn't pay.
 def batch_size() -> tuple[int, int]:
     """(records, files) that commit a batch (DEJA_BATCH_RECORDS, DEJA_BATCH_FILES)."""
-    return int(os.environ.get("DEJA_BATCH_RECORDS", 15_000)), int(os.environ.get("DEJA_BATCH_FILES", 2_000))
+    return int(os.environ.get("DEJA_BATCH_RECORDS", 60_000)), int(os.environ.get("DEJA_BATCH_FILES", 2_000))
+
+
+# A write of this many records (or of a whole batch) is a build: its WAL is cut afterwards.
+BUILD_RECORDS = 15_000
 
 
 def pool_size() -> tuple[int, int]:
@@ -473,6 +480,8 @@ def _write(store: Store, batch: _Batch, p: _Parsed) -> None:
             # an output read before is stored once (store/outputs.py)
             if share and (mark := cat.shared(batch.replaced).stored(row.sid, base + seq, p.fid, *share)):
                 zbody, form = bodies.raw(mark), ""
+            elif form is None:  # sent coded only (ingest.coded): its text is its analyzer input
+                form = text.reader.text(zbody)
             text.add(p.fid, row.sid, row.harness, row.project, role, time_, base + seq, zbody, form)
         n_records += len(docs)
         if prior:
@@ -538,7 +547,7 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: 
     finally:
         if gc_was_on:
             gc.enable()
-    if report.records >= batch_size()[0]:  # a build, not an append: its WAL is the catalog again
+    if report.records >= min(batch_size()[0], BUILD_RECORDS):  # a build, not an append: its WAL is the catalog again
         store.trim_wal()
     report.seconds = time.monotonic() - t0
     return report

@@ -19,8 +19,14 @@ from deja.model import Record, Role, Session
 # around a marker that records how much was left out; docs/benchmarks.md "Caps" has the
 # measurement behind the numbers and what is lost.
 MAX_RECORD_CHARS = 64 * 1024
-HEAD_CHARS = 48 * 1024
-TAIL_CHARS = MAX_RECORD_CHARS - HEAD_CHARS
+# Tool output is capped shorter: its first 3 KiB (the command's echo, the first error, a file's
+# head) and its last 1 KiB (the summary, the exit, the last error). Tool output is ~95 % of the
+# generated corpus's text and the bulk of a real store's; past 4 KiB its middle (lines of a file
+# read whole, a long listing's middle, a log's progress lines) is what is lost. Chosen by
+# measurement (docs/benchmarks.md "Issue 18, session 9"): at 8 KiB a cold index is no faster,
+# at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
+TOOL_OUTPUT_CHARS = 4 * 1024
+CUT = " characters not indexed …]"  # how the marker of a cut ends: `[… 12,345 characters not indexed …]`
 _SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
 # Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
 # of keys; no word or hash is that long) whole or wrapped in lines, or a record mostly control bytes is replaced by a
@@ -168,13 +174,14 @@ def _snap(text: str, at: int, forward: bool) -> int:
     return at if i < 0 else i + 1
 
 
-def cap(text: str) -> str:
-    """At most ~MAX_RECORD_CHARS: the head and the tail, and a marker saying what was left out."""
-    if len(text) <= MAX_RECORD_CHARS:
+def cap(text: str, limit: int = MAX_RECORD_CHARS) -> str:
+    """At most ~`limit` characters: the head (three quarters) and the tail, and a marker saying
+    what was left out."""
+    if len(text) <= limit:
         return text
-    head = _snap(text, HEAD_CHARS, forward=False)
-    tail = _snap(text, len(text) - TAIL_CHARS, forward=True)
-    return f"{text[:head]}\n[… {tail - head:,} characters not indexed …]\n{text[tail:]}"
+    head = _snap(text, limit * 3 // 4, forward=False)
+    tail = _snap(text, len(text) - limit // 4, forward=True)
+    return f"{text[:head]}\n[… {tail - head:,}{CUT}\n{text[tail:]}"
 
 
 def prepare(session: Session, redacting: bool = True) -> int:
@@ -192,7 +199,7 @@ def prepare(session: Session, redacting: bool = True) -> int:
             # a PEM block's frame) where no rule sees it
             text, n = redact.redact(text)
             redactions += n
-        text = cap(unblob(text))
+        text = cap(unblob(text), TOOL_OUTPUT_CHARS if rec.role is Role.TOOL_OUTPUT else MAX_RECORD_CHARS)
         if not text.strip():
             continue
         ident = (rec.role, rec.time, text)

@@ -1,8 +1,8 @@
 """Identical large tool outputs, stored and indexed once.
 
 The same file read fifty times, the same build log in every session that ran the build: a tool
-output of at least SHARE_BYTES, as it is stored (redacted, unblobbed, capped: ingest.prepare), is
-keyed by a hash of its text. The first record with a key *owns* it: its text is stored and
+output of at least SHARE_BYTES, or one the cap cut to its head and tail, as it is stored
+(redacted, unblobbed, capped: ingest.prepare), is keyed by a hash of its text. The first record with a key *owns* it: its text is stored and
 indexed as any record's. Every later record with that key is a *copy*: it is stored as a marker
 naming the key and the size (`[identical output, 12,345 bytes, stored once: #<key>]`) and not
 indexed, so a search finds the text through its owner's session, once. Reading a session
@@ -44,10 +44,11 @@ def key(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()[:32]
 
 
-def shareable(role: int, body: bytes) -> tuple[str, int] | None:
-    """(key, size) of a record that may be stored once, None for any other. Run where the record
-    is prepared (a parse worker for a large write), so the writer hashes nothing."""
-    if role != TOOL_OUTPUT or len(body) < SHARE_BYTES:
+def shareable(role: int, body: bytes, cut: bool = False) -> tuple[str, int] | None:
+    """(key, size) of a record that may be stored once, None for any other. `cut`: the record was
+    cut to its head and tail (ingest.prepare's cap), so it was large whatever its length now. Run
+    where the record is prepared (a parse worker for a large write), so the writer hashes nothing."""
+    if role != TOOL_OUTPUT or (len(body) < SHARE_BYTES and not cut):
         return None
     return key(body), len(body)
 

@@ -45,7 +45,10 @@ DOCSTORE = {"docstore_compression": "none", "docstore_blocksize": 16384}
 # Writer memory: tantivy flushes a segment when it is full. Bounded so a cold build of a large
 # history stays within a few hundred MB.
 WRITER_HEAP = 96_000_000
-WRITER_THREADS = 2
+# One indexing thread: a large write's parse workers already keep both cores busy, so a second
+# thread adds no speed, only a second segment per commit to merge and a second share of memory
+# (docs/benchmarks.md "Issue 18, session 9").
+WRITER_THREADS = 1
 # A search collects the matching sessions of its rarest clause whole, up to this many sessions.
 SESSION_SCAN_CAP = 1_000_000
 
@@ -208,8 +211,8 @@ class TextIndex:
         self.reader = bodies.Reader(path.parent, legacy)
         self._writer: tantivy.IndexWriter | None = None
         self._dirty = False  # written to since the last commit
-        # A writer's threads each make a segment of their own: a small write (a few appended
-        # files) asks for one thread, one segment, and half the files and syncs a commit costs.
+        # A writer's threads each make a segment of their own per commit (one thread since session
+        # 9: WRITER_THREADS); a caller may set another count before the first write.
         self.writer_threads = WRITER_THREADS
         self._releaser: Releaser | None = None
 
