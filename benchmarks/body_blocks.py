@@ -12,6 +12,10 @@ import time
 
 import tantivy
 
+import scratch_home  # noqa: E402
+
+scratch_home.require()
+
 from deja import paths
 from deja.store import Store, bodies, textindex
 

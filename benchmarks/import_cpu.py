@@ -23,6 +23,10 @@ import subprocess
 import sys
 import tempfile
 
+import scratch_home  # noqa: E402
+
+scratch_home.require()
+
 CHILD = r'''
 import importlib.abc, json, os, sys, time
 out_path = sys.argv[1]

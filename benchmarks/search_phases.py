@@ -13,6 +13,13 @@ import os
 import sys
 import time
 
+if sys.argv[1:2] in ([], ['-h'], ['--help']):
+    sys.exit(__doc__)
+
+import scratch_home  # noqa: E402
+
+scratch_home.require()
+
 if sys.argv[1:2] == ["--bloat-wal"]:
     import sqlite3
 
