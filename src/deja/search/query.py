@@ -29,7 +29,7 @@ _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s(?=[^\w'’]*$)", re.IGNORECASE)
 _ASKS_ASSISTANT = re.compile(
     r"\b(?:did|had|have|were)\s+you\b|\bwould\s+you\b(?!\s+(?:suggest|recommend|advise|propose)\b)|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
-    r"|你(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:说|建议|推荐)", re.IGNORECASE)
+    r"|你(?:之前|上次|以前|那次|刚才|当时)?(?:说|建议|推荐|提到|给的|给我|让我|告诉)|您(?:之前|上次)?(?:说|建议|推荐)", re.IGNORECASE)
 # A question in the first person singular ("what car do I drive", "my sister", 我的车, not 我们):
 # about the person, so what they said in their own turns answers it.
 _ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
@@ -68,7 +68,8 @@ _WANTS = (
     ("preference", re.compile(r"\b(?:recommend|suggest|suggestions?|recommendations?|tips|ideas?\s+for|any\s+advice|advise\s+me|"
                               r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+i|which\s+(?:\w+\s+){0,2}should\s+i|"
                               r"help\s+me\s+(?:pick|choose|find|plan|decide))\b"
-                              r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排",
+                              r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排"
+                              r"|怎么.{1,6}(?:比较|才|最)好|什么.{0,6}(?:合适|适合)",
                               re.IGNORECASE)),
     # "which hotel did we pick", "what did we decide on", "what did you recommend": a pick, a decision or advice
     ("choice", re.compile(r"^\W*which\b|\bwhat\s+(?:\w+\s+){0,2}did\s+(?:we|i|you)\s+(?:decide|pick|choose|go\s+with|settle|end\s+up|"
