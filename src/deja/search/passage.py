@@ -182,9 +182,9 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
     any of its forms; a phrase as its tokens in order), and the lift for the record: ANSWER_LIFT
     when a sentence holding the best share of them also holds the kind of answer wanted (for a
     request, m.prefers: any statement of the person's holding a clause; ASKED for a turn that only
-    asks about the world); times
-    CHANGE_LIFT when the record is the `own` side's (the person's, for a question about them) and
-    such a sentence states a change (m.change) and holds m.share (CHANGE_SHARE) of the question."""
+    asks about the world); times CHANGE_LIFT when the record is the `own` side's (the person's, for
+    a question about them) and such a sentence states a change (m.change) and holds m.share
+    (CHANGE_SHARE) of the question."""
     p, lift, _ = _score(m, text, own)
     return p, lift
 
