@@ -91,12 +91,12 @@ ANSWERS = {
                    r"|\bi\s+(?:\w+ly\s+|only\s+|still\s+|both\s+|also\s+|just\s+)?(?:love|loved|like|liked|enjoy|enjoyed|prefer|adore|hate|"
                    r"hated|dislike|avoid|can'?t\s+(?:stand|eat|drink|have|do|handle|sleep|focus|sit|tolerate)|don'?t\s+(?:eat|drink|like|do|"
                    r"own|drive|fly|enjoy)|never|always|usually|mostly|mainly|normally|tend\s+to|stick\s+to|cycle|bike|walk|drive|swim|run|"
-                   r"play|shoot|use|edit|read|listen|watch|cook|bake|binged?|practi[cs]e|live|work|travel|commute|ride|grow|wear|own|"
+                   r"play|shoot|use|edit|read|listen|watch|cook|bake|binged?|practi[cs]e|live|work|travel|commute|ride|grow|wear|own|drink|eat|"
                    r"get\s+(?:\w+\s+)?(?:cold|hot|bored|tired|sick|seasick|carsick|anxious))\b|\bmy\s+favou?rite\b|\b(?:huge|big)\s+fan\b"
                    r"|\bi\s+do\s+all\s+my\b|\bi\b[^.!?]{0,40}\b(?:every|most|each)\s+(?:day|days|morning|evening|night|week|weekend|"
                    r"weekends|month)\b"
                    r"|我(?:特别|比较|更|最|很|超|真的|一直|不|不太|也)?(?:喜欢|爱|偏爱|习惯|怕)|我(?:一般|平时|通常|每天|一直|都是|基本|经常|总是|"
-                   r"每周|几乎)|我对.{1,8}过敏|我住(?:的是|在)|宁可|宁愿"
+                   r"每周|几乎)|我对.{1,8}过敏|我住(?:的是|在)|宁可|宁愿|只(?:喝|吃|用|听|看|穿|骑|坐)"
                    r"|我.{0,6}?(?:吃素|不吃|不能吃|不喝|不碰)|受不了|迷上|最爱|一直用|是.{0,4}迷"),
     # an instance of what a count question counts, as people report one in passing: an event in the
     # past said by the person ("we hiked up …", "saw a cardiologist", "just finished …", "again",
