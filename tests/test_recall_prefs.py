@@ -104,3 +104,60 @@ def test_irregular_and_other_spelling_forms_are_the_same_word(home):
                                     ("assistant", f"{_CHATTER} A wide synthetic brush.", OLD)])
     assert ids(search("Where did I buy my bike?"))[0] == "said-once"
     assert ids(search("What colour is the tape on my bike?"))[0] == "said-once"
+
+
+# Session 9 (branch `prefs2`): the request's same-topic neighbours mention its subject in the
+# person's own turns without a preference; the session where the person states one answers.
+
+def _gear(home) -> None:
+    # the request's words in the person's turns, no preference: a neighbour's story, a question about the world
+    session(home, "life", "colleague", [
+        ("user", "The laptop bag my colleague bought fell apart within a month. How do I get a refund for broken things?", OLD),
+        ("assistant", f"{_CHATTER} Photograph the damage and the box before you write to the seller.", OLD)])
+    session(home, "life", "brands", [
+        ("user", "Which laptop bag brands do reviewers rate well? And what does a waterproof rating mean?", OLD),
+        ("assistant", f"{_CHATTER} Reviewers like a padded sleeve and a metal zip on a laptop bag.", OLD)])
+    session(home, "life", "shop", [
+        ("user", "Do shops match a lower price on a laptop bag if I ask? And is an extended warranty worth it?", OLD),
+        ("assistant", f"{_CHATTER} Many shops match a lower price within two weeks.", OLD)])
+
+
+def test_a_request_finds_the_stated_preference_among_neighbours_on_its_subject(home):
+    _gear(home)
+    session(home, "life", "said-once", [
+        ("user", "How do I tell whether a zip is good quality? I bike to work every day with a 16-inch laptop on my back.", OLD),
+        ("assistant", f"{_CHATTER} Metal zips with a brand on the pull last longest.", OLD)])
+    r = search("Can you suggest a laptop bag?")
+    assert ids(r)[0] == "said-once", [(h["session"]["id"], h["score"]) for h in r["hits"]]
+
+
+def test_a_chinese_request_finds_the_stated_preference_among_neighbours(home):
+    # 比较好 is how a request is put, not its subject: sessions asking 怎么…比较好 about other things do not lead
+    for i, thing in enumerate(["包子", "蛋糕", "饺子"]):
+        session(home, "life", f"keep-{i}", [("user", f"剩下的{thing}怎么保存比较好？", OLD),
+                                            ("assistant", "放凉以后密封冷藏，两天内吃完。", OLD)])
+    session(home, "life", "friend", [("user", "朋友把存款都投进了币圈，亏了一半，我该怎么劝他？", OLD),
+                                     ("assistant", "先听他说，不要急着指责。", OLD)])
+    session(home, "life", "rates", [("user", "银行的存款利率是怎么定的？", OLD),
+                                    ("assistant", "主要跟着央行的基准利率走。", OLD)])
+    session(home, "life", "said-once", [("user", "复利能举个例子讲讲吗？存款方面我不喜欢冒险，宁可收益低一点也要稳。", OLD),
+                                        ("assistant", "一千块每年涨百分之五，十年后大约一千六。", OLD)])
+    r = search("存款怎么打理比较好？")
+    assert ids(r)[0] == "said-once", [(h["session"]["id"], h["score"]) for h in r["hits"]]
+
+
+def test_a_stated_preference_with_only_a_related_word_does_not_pass_the_requests_own_word(home):
+    # "I love it" holds no word of the request itself: the session about saffron still leads
+    session(home, "life", "saffron", [("user", "I bought saffron at the market, how much goes in a risotto?", OLD),
+                                      ("assistant", f"{_CHATTER} A pinch goes a long way.", OLD)])
+    session(home, "life", "vegetarian", [("user", "I've been vegetarian for years and I love it.", OLD),
+                                         ("assistant", f"{_CHATTER} Lentils are a good protein.", OLD)])
+    assert ids(search("What should I cook with saffron?"))[0] == "saffron"
+
+
+def test_an_ing_noun_is_no_form_of_its_stem(home):
+    # "evenings" is not "even": the stemmed tier finds no session that only says "even"
+    session(home, "life", "even", [("user", "I'm allergic to peanuts, even a trace makes me ill.", OLD),
+                                   ("assistant", f"{_CHATTER} Read every label.", OLD)])
+    r = deja("search", "evenings", check=False)
+    assert r.code == 1 and "No session matches" in r.out, (r.code, r.out)

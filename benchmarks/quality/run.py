@@ -27,7 +27,8 @@ sentence or trailing it) on memeval and chat-heldout. The set `hookdev2` (hookde
 is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `hookdev3`
 (hookdev3.py, branch `hookdet`: questions with no cue, Chinese cues inside the sentence) likewise.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
-prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) and zh3
+prefs (prefs.py, session 7's dev set for requests that name the need, not the preference), advice
+(advice.py, session 9's: the same with same-topic neighbours that state no preference) and zh3
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
 language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
 Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME).

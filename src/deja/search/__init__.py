@@ -76,9 +76,6 @@ COMMON_RECORDS = 10_000
 COMMON_SHARE = 0.02
 # Sessions whose records are ranked after the session-level pass.
 GRADED_POOL = 200
-# A question's leading sessions whose leading records are judged by their best passage too.
-PASSAGE_SESSIONS = 20
-PASSAGE_RECORDS = 3  # (passage.COUNT_RECORDS for a count question)
 # A session holding less than this share of the query's rarity (its clauses' idf) does not match
 # it well: the answer is "nothing", with these as low-confidence near misses (tier `weak`).
 MIN_COVERAGE = 0.35
@@ -91,13 +88,15 @@ SCAFFOLD_WEIGHT = 0.25
 # coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
 # session 6: user facts"). A session holding every word (1.0) is unchanged.
 COVERAGE_EXPONENT = 0.5
-# A count question about the person ("how many books did I read") or a question about a fact they said
-# (Query.fact: "what breed is my dog"): a reply weighs this, not 1 (the replies on the topic, "a tired
-# dog of any breed is calm", are not the fact). Not for what the assistant said: the person's turn
+# A count question about the person ("how many books did I read"), a question about a fact they said
+# (Query.fact: "what breed is my dog") or a request for advice ("any tips for my commute": what the
+# person likes, does or cannot have answers it, passage.ANSWERS): a reply weighs this, not 1 (the
+# replies on the topic, "a tired dog of any breed is calm", "guests usually eat less dessert", are
+# not the fact nor the person's preference). Not for what the assistant said: the person's turn
 # holds the situation its advice answered ("the export timed out with a 504"). For any fact question a
 # session is its best record: its further records on the topic (a chat about dogs, about laptops) add
-# FACT_EXTRA_RECORD_WEIGHT, not EXTRA_RECORD_WEIGHT. Measured on the `facts` dev set and every other
-# set (docs/benchmarks.md "Issue 14, session 9").
+# FACT_EXTRA_RECORD_WEIGHT, not EXTRA_RECORD_WEIGHT. Measured on the `facts` and `advice` dev sets and
+# every other set (docs/benchmarks.md "Issue 14, session 9").
 OTHER_SIDE = 0.3
 FACT_EXTRA_RECORD_WEIGHT = 0.0
 # The promoted-note lift is for a note that answers the query: one holding this share of its rarity.
@@ -454,8 +453,8 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]  # whose words weigh more
     by_sid: dict[int, list] = {}
     fact = q.fact and graded is not None
-    # the person's lines hold the instances, and the facts about them
-    other = OTHER_SIDE if q.asks_person and (q.counts or fact) else 1.0
+    # the person's lines hold the instances, the facts about them, and their likes and habits
+    other = OTHER_SIDE if q.asks_person and (q.counts or fact or q.wants == "preference") else 1.0
     extra = FACT_EXTRA_RECORD_WEIGHT if fact else EXTRA_RECORD_WEIGHT
     for c in cands:
         score = c.score * (USER_WEIGHT if c.role == heavy else other)
@@ -490,8 +489,11 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
         weights = [1.0]
     if weights is not None:
-        _passages(store, clauses, weights, variants, heavy, ranked, q.wants, q.present, state, other,
-                  q.fact and not q.asks_assistant)
+        from deja.search import passage
+
+        m = passage.Matcher(clauses, weights, variants.forms if variants else {}, q.wants, q.present, state,
+                            statements=q.fact and not q.asks_assistant)
+        passage.rescore(store, m, ranked, heavy, USER_WEIGHT, other)
     hits = []
     for hit, items, session_score, lift in ranked:
         scores = [sc for sc, _ in items]
@@ -520,29 +522,6 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         h.answer = made[-1] if h.answer is not None else None
         h.score = round(h.score, 4)
     return Result(q.text, tier, total, capped, hits, q.explain())
-
-
-def _passages(store: Store, clauses, weights: list[float], variants: Variants | None, heavy: int, hits: list,
-              wants: str = "", present: bool = False, state: bool = False, other: float = 1.0, statements: bool = False) -> None:
-    """A long turn judged by its best stretch (search.passage): the leading records of the
-    leading sessions score at least their best passage's weight, lifted when it holds the
-    kind of answer the question `wants` (for a question about the person's `state`, a change they
-    stated: passage.CHANGE_LIFT; a record of the other side weighs `other`; for a count or a fact
-    about the person, `statements`, one whose best sentences only ask weighs passage.ASKED); re-sorted."""
-    from deja.search import passage
-
-    hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
-    per = passage.COUNT_RECORDS if wants == "count" else PASSAGE_RECORDS
-    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
-    bodies = store.text.bodies([hits[i][1][j][1].addr for i, j in todo])
-    m = passage.Matcher(clauses, weights, variants.forms if variants else {}, wants, present, state, statements=statements)
-    for (i, j), b in zip(todo, bodies):
-        items = hits[i][1]
-        sc, c = items[j]
-        p, lift = passage.score(m, b.text, c.role == heavy)
-        items[j] = (max(sc, p * (USER_WEIGHT if c.role == heavy else other)) * lift, c)
-    for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
-        items.sort(key=lambda x: -x[0])
 
 
 def record_recalls(store: Store, hits: Sequence[Hit]) -> None:

@@ -23,9 +23,13 @@ import re
 from bisect import bisect
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from deja.plain import Plain
 from deja.text.tokenizer import tokens
+
+if TYPE_CHECKING:
+    from deja.store import Store
 
 # Tokens in a passage at most: about a sentence (CJK: characters, as bigrams).
 WINDOW = 24
@@ -54,6 +58,22 @@ ASKS_TOKENS = 20
 # ... and a leading session has this many records read for their passages, not 3: a chat asking about
 # the category in many turns would have its fourth ask stand in for the three scaled down.
 COUNT_RECORDS = 6
+# A question's leading sessions whose leading records are judged by their best passage too (rescore),
+# and how many of each session's leading records.
+PASSAGE_SESSIONS = 20
+PASSAGE_RECORDS = 3
+# A request for a recommendation or advice (Query.wants "preference": "any tips for a weekend trip",
+# 推荐几本睡前看的书) is answered by the session where the person states a like, habit or constraint
+# ("I hate crowds and love long hikes", 我特别喜欢科幻小说: ANSWERS["preference"]) in a turn about
+# the request's subject; its same-topic neighbours only mention the subject ("my neighbour's weekend
+# trip", "what do people usually pack for a weekend trip?"). A session whose person's turn holds
+# such a statement (holding a word of the request, its own or a related one) and one of the
+# request's own words is lifted by STATED (measured 1.5 / 2 / 3: docs/benchmarks.md, "Issue 14,
+# session 9"); a turn holding only related words is not (related words order, they never pass the
+# request's own words). Its records read for their passages are COUNT_RECORDS, not PASSAGE_RECORDS
+# (the statement is one turn among the topic's questions), and a turn whose best sentences only ask
+# about the world, not about the person ("what do people usually pack …?"), states nothing: ASKED.
+STATED = 2.0
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -73,13 +93,17 @@ ANSWERS = {
     # what the person likes, does as a habit or cannot have: what answers a request for a
     # recommendation or advice ("I'm vegetarian", "I cycle to work", "I loved …", 我对花生过敏, 我一般骑车)
     "preference": (r"\bi(?:'m|\s+am)\s+(?:\w+\s+){0,2}(?:vegetarian|vegan|allergic|intolerant|fan|into|obsessed|hooked|learning|"
-                   r"training|not\s+(?:a|big|much))\b|\bi(?:'ve|\s+have)\s+been\s+(?:\w+\s+){0,2}(?:vegetarian|vegan|\w+ing)\b"
-                   r"|\bi\s+(?:\w+ly\s+|only\s+|still\s+)?(?:love|loved|like|liked|enjoy|enjoyed|prefer|adore|hate|hated|dislike|avoid|"
-                   r"can'?t\s+(?:stand|eat|drink|have|do|handle)|don'?t\s+(?:eat|drink|like|do)|never|always|usually|mostly|mainly|"
-                   r"normally|tend\s+to|stick\s+to|cycle|bike|walk|drive|swim|run|play|shoot|use|edit|read|listen|watch|cook|"
-                   r"bake|binged?|practi[cs]e)\b|\bmy\s+favou?rite\b|\b(?:huge|big)\s+fan\b|\bi\s+do\s+all\s+my\b"
-                   r"|我(?:特别|比较|更|最|很|超|真的|一直)?(?:喜欢|爱|偏爱|习惯)|我(?:一般|平时|通常|每天|一直|都是|基本)|我对.{1,8}过敏"
-                   r"|我(?:吃素|不吃|不能吃|不喝|不碰)|受不了|迷上|最爱|一直用|是.{0,4}迷"),
+                   r"training|saving|paid|trying|not\s+(?:a|big|much))\b|\bi(?:'ve|\s+have)\s+been\s+(?:\w+\s+){0,2}(?:vegetarian|vegan|\w+ing)\b"
+                   r"|\bi\s+(?:\w+ly\s+|only\s+|still\s+|both\s+|also\s+|just\s+)?(?:love|loved|like|liked|enjoy|enjoyed|prefer|adore|hate|"
+                   r"hated|dislike|avoid|can'?t\s+(?:stand|eat|drink|have|do|handle|sleep|focus|sit|tolerate)|don'?t\s+(?:eat|drink|like|do|"
+                   r"own|drive|fly|enjoy)|never|always|usually|mostly|mainly|normally|tend\s+to|stick\s+to|cycle|bike|walk|drive|swim|run|"
+                   r"play|shoot|use|edit|read|listen|watch|cook|bake|binged?|practi[cs]e|live|work|travel|commute|ride|grow|wear|own|drink|eat|"
+                   r"get\s+(?:\w+\s+)?(?:cold|hot|bored|tired|sick|seasick|carsick|anxious))\b|\bmy\s+favou?rite\b|\b(?:huge|big)\s+fan\b"
+                   r"|\bi\s+do\s+all\s+my\b|\bi\b[^.!?]{0,40}\b(?:every|most|each)\s+(?:day|days|morning|evening|night|week|weekend|"
+                   r"weekends|month)\b"
+                   r"|我(?:特别|比较|更|最|很|超|真的|一直|不|不太|也)?(?:喜欢|爱|偏爱|习惯|怕)|我(?:一般|平时|通常|每天|一直|都是|基本|经常|总是|"
+                   r"每周|几乎)|我对.{1,8}过敏|我住(?:的是|在)|宁可|宁愿|只(?:喝|吃|用|听|看|穿|骑|坐)"
+                   r"|我.{0,6}?(?:吃素|不吃|不能吃|不喝|不碰)|受不了|迷上|最爱|一直用|是.{0,4}迷"),
     # an instance of what a count question counts, as people report one in passing: an event in the
     # past said by the person ("we hiked up …", "saw a cardiologist", "just finished …", "again",
     # "another", "on Saturday"), or a number (a total: "the garage charged me 320"); 了 / 过 / 完 / 又
@@ -106,6 +130,8 @@ CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved|upgraded|downgrade
           r"in\s+total|(?:up|down)\s+to\s+\d|put\s+(?:it|them|the\s+\w+)\s+up|(?:passed|hit|reached|crossed)\s+\d|now(?=\s*[.!,;]|\s*$))\b"
           r"|换成|换了|改成|改为|改用|改骑|改坐|改喝|不再|升级|降级|涨到|涨了|降到|瘦到|胖到|刚过|突破|变成|调去|调到|调走|跳槽|辞职|搬到|搬家以后|"
           r"新的|新工作|入职|终于|卖了|卖掉|退了|领养|报了(?:一?个|名)|一共|最后")
+# A sentence about the person: "I", "my", "me", 我 (not 我们).
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me|mine)\b|我(?!们)", re.IGNORECASE)
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 
@@ -135,12 +161,19 @@ class Matcher(Plain):
     statements answer it (`statements`: a count, or a fact about the person; a record that only asks
     weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
                  share: float = CHANGE_SHARE, statements: bool = False):
-        self.statements = statements or wants == "count"
+        self.counts = wants == "count"
+        self.statements = statements or self.counts
+        self.prefers = wants == "preference"
+        self.related: set[int] = set()  # a related clause (search.related's token) is no word of the request
+        if self.prefers:
+            from deja.search.related import MARK
+
+            self.related = {i for i, c in enumerate(clauses) if len(c) == 1 and c[0].startswith(MARK)}
         self.single: dict[str, int] = {}
         self.phrases: list[tuple[int, tuple[str, ...]]] = []
         for i, c in enumerate(clauses):
@@ -157,29 +190,70 @@ class Matcher(Plain):
 def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
     """The best sentence's summed weight of the distinct clauses it holds in a window (a word in
     any of its forms; a phrase as its tokens in order), and the lift for the record: ANSWER_LIFT
-    when a sentence holding the best share of them also holds the kind of answer wanted; times
-    CHANGE_LIFT when the record is the `own` side's (the person's, for a question about them) and
-    such a sentence states a change (m.change) and holds m.share (CHANGE_SHARE) of the question."""
+    when a sentence holding the best share of them also holds the kind of answer wanted (for a
+    request, m.prefers: any statement of the person's holding a clause; ASKED for a turn that only
+    asks about the world); times CHANGE_LIFT when the record is the `own` side's (the person's, for
+    a question about them) and such a sentence states a change (m.change) and holds m.share
+    (CHANGE_SHARE) of the question."""
+    p, lift, _ = _score(m, text, own)
+    return p, lift
+
+
+def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
+    """score's passage and lift, and for a request (m.prefers) whether the person's statement of a
+    preference holds one of the request's own words (not only a related one): what STATED lifts."""
     sentences, per = _held(m, text)
     if not per:
-        return 0.0, 1.0
+        return 0.0, 1.0, False
     best = max(per.values())
     lift = 1.0
     if m.answer is None and m.change is None and not m.statements:
-        return best * PASSAGE_SCALE, lift
+        return best * PASSAGE_SCALE, lift, False
     # the sentences holding the best share: where the kind of answer and a change are looked for
     top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
     if m.statements:  # a fact or an instance is stated, not asked about
         top = [t for t in top if not _asks(t)]
         if not top:
-            return best * PASSAGE_SCALE, ASKED
+            return best * PASSAGE_SCALE, ASKED, False
     if m.answer is None and m.change is None:
-        return best * PASSAGE_SCALE, lift
-    if m.answer is not None and best and any(m.answer.search(t) for t in top):
+        return best * PASSAGE_SCALE, lift, False
+    stated = False
+    if m.prefers and own and m.answer is not None:  # a statement anywhere in the turn, not a question
+        if any(not (t := sentences[k]).rstrip().endswith(("?", "？")) and m.answer.search(t) for k in per if k < len(sentences)):
+            lift, stated = ANSWER_LIFT, not held(m, text) <= m.related
+        elif all(t.rstrip().endswith(("?", "？")) and not _FIRST_PERSON.search(t) for t in top):
+            lift = ASKED
+    elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift = ANSWER_LIFT
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
         lift *= CHANGE_LIFT
-    return best * PASSAGE_SCALE, lift
+    return best * PASSAGE_SCALE, lift, stated
+
+
+def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: float, other: float = 1.0) -> None:
+    """A long turn judged by its best stretch: the leading records of the leading sessions
+    (`hits`: search._rank's (hit, [(score, record)], session score, lift), re-sorted in place) score
+    at least their best passage's weight (a record of the `heavy` side weighs `heavy_weight`, of
+    the other `other`), times the lift `score` gives it; a request's session where the person
+    states a preference in a turn holding the request's own words (m.prefers) has its lift times
+    STATED."""
+    hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
+    per = COUNT_RECORDS if m.counts or m.prefers else PASSAGE_RECORDS
+    todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
+    stated: set[int] = set()
+    for (i, j), b in zip(todo, store.text.bodies([hits[i][1][j][1].addr for i, j in todo])):
+        items = hits[i][1]
+        sc, c = items[j]
+        own = c.role == heavy
+        p, lift, said = _score(m, b.text, own)
+        if said:
+            stated.add(i)
+        items[j] = (max(sc, p * (heavy_weight if own else other)) * lift, c)
+    for i in stated:
+        hit, items, session, lift = hits[i]
+        hits[i] = (hit, items, session, lift * STATED)
+    for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
+        items.sort(key=lambda x: -x[0])
 
 
 def _asks(sentence: str) -> bool:

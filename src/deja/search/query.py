@@ -71,7 +71,8 @@ _WANTS = (
     ("preference", re.compile(r"\b(?:recommend|suggest|suggestions?|recommendations?|tips|ideas?\s+for|any\s+advice|advise\s+me|"
                               r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+i|which\s+(?:\w+\s+){0,2}should\s+i|"
                               r"help\s+me\s+(?:pick|choose|find|plan|decide))\b"
-                              r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排",
+                              r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排"
+                              r"|怎么.{1,6}(?:比较|才|最)好|什么.{0,6}(?:合适|适合)",
                               re.IGNORECASE)),
     # "which hotel did we pick", "what did we decide on", "what did you recommend": a pick, a decision or advice
     ("choice", re.compile(r"^\W*which\b|\bwhat\s+(?:\w+\s+){0,2}did\s+(?:we|i|you)\s+(?:decide|pick|choose|go\s+with|settle|end\s+up|"

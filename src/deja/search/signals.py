@@ -13,6 +13,9 @@ FUZZY_MIN_CHARS = 5
 STEM_MIN_CHARS = 4
 _LATIN_WORD = re.compile(r"^[a-z]+$")
 _VOWEL = re.compile(r"[aeiouy]")
+# Nouns and prepositions whose -ing is no suffix: "evening" is not a form of "even", nor "morning"
+# of "morn", "nothing" of "noth" (a request for "the long evenings" matched "even a trace").
+_ING_WORDS = frozenset("evening morning nothing something anything everything ceiling during wedding pudding".split())
 
 
 def fuzzable(token: str) -> bool:
@@ -26,6 +29,8 @@ def stem(word: str) -> str:
     """A light English stem: plural, -ing, -ed, -er (`migrations` → `migration`, `running` →
     `run`, `queries` → `query`). Deliberately conservative: a wrong stem only costs a tier."""
     w = word
+    if w in _ING_WORDS or (w.endswith("s") and w[:-1] in _ING_WORDS):
+        return w[:-1] if w.endswith("s") else w
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     for suffix in ("ings", "ing", "ers", "er", "ed", "es", "s"):
@@ -95,4 +100,6 @@ def forms(word: str) -> list[str]:
             out.update((b + b[-1] + "ing", b + b[-1] + "ed", b + b[-1] + "er"))  # run → running
     out.update(odd)
     out.discard(word)
+    if base not in _ING_WORDS:  # "even" is no form of "evening"
+        out -= _ING_WORDS
     return sorted(x for x in out if len(x) >= 3 or x in odd)

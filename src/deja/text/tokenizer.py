@@ -151,7 +151,7 @@ FILLER_ZH = tuple(sorted(
     什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
     可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
     到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 谈过 讨论过
-    关于 对于 有关 至于 以及 老是 一直 总是 最后 现在 目前 如今 最近 一共 总共 几次 几本 几家 几趟 几场 几回 几遍 几位 多少次 今年 这个月 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
+    关于 对于 有关 至于 以及 比较 老是 一直 总是 最后 现在 目前 如今 最近 一共 总共 几次 几本 几家 几趟 几场 几回 几遍 几位 多少次 今年 这个月 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
     key=len, reverse=True,
 ))
 
@@ -186,9 +186,9 @@ def lone_contexts(ch: str, others: Collection[str] = (), counted: bool = False) 
 # 选/用/决定 are mostly in the answer itself, so there is no Chinese list; 现在/目前/最近 are filler.)
 SCAFFOLD_EN = frozenset(
     """advice advise advised answer called chose choose chosen date day decide decided decision end ended
-    feel felt gave get give got go going happen happened idea keep kept kind made make name named opinion pick picked
-    plan planned propose proposed recommend recommended recommendation selected select settle settled
-    suggest suggested suggestion thing things think thought tip type use used view views way went
+    feel felt gave get give got go going happen happened idea ideas keep kept kind made make name named opinion pick picked
+    plan planned propose proposed recommend recommended recommendation recommendations selected select settle settled
+    suggest suggested suggestion suggestions thing things think thought tip tips type use used view views way went
     current currently moment nowadays presently latest recent recently lately still anymore days weeks months years
     week month year total altogether""".split()
 )
