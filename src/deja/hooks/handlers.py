@@ -53,15 +53,12 @@ from deja.hooks.payload import (
     SURE,
     TWO_COVERAGE,
     TWO_EVENTS,
-    asking,
-    is_history_question,
-    keywords,
     one_line,
     parse_payload,
-    question_text,
     render,
     wrap,
 )
+from deja.hooks.question import asking, is_history_question, keywords, question_text
 
 
 # -- per-conversation state: what was already said in this conversation
