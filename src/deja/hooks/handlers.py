@@ -58,7 +58,7 @@ from deja.hooks.payload import (
     render,
     wrap,
 )
-from deja.hooks.question import asking, is_history_question, keywords, question_text
+from deja.hooks.question import asking, is_history_question, keywords, question_text, recall_words
 
 
 # -- per-conversation state: what was already said in this conversation
@@ -173,7 +173,7 @@ def prompt(p: Payload, store, state: State) -> str:
     kind = asking(p.prompt)
     if kind:
         return _answer(p, store, state, kind)
-    words = keywords(p.prompt)
+    words = recall_words(p.prompt)
     if not words:
         return ""
     from deja.search import Options, search

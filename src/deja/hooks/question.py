@@ -90,6 +90,9 @@ _ADVICE = _Lazy(
     r"|\b(?:do|would|can|could)\s+you\s+(?:recommend|suggest|advise)\b"
     # "what could be causing it", "tell me how it usually goes": an explanation, not a memory
     r"|\bwhat\s+(?:could|might|would)\s+(?:be\s+)?caus|\btell\s+me\s+how\b"
+    # "why does my starter smell", "why is the build slow": the cause of what is so now, explained;
+    # "what's a healthy breakfast", "what is a flat white": any one of a kind, or a definition
+    r"|\bwhy\s+(?:does|do|is|are|won'?t|doesn'?t|don'?t|isn'?t|aren'?t|can'?t)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:a|an|some)\b"
     # "how much water do I need for rice", "what do we need for a visa": what it takes, in general
     r"|\b(?:do|does)\s+(?:i|we|one)\s+need\b|\bwhere\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:start|begin)\b"
     # … but not what was done or meant, said as "the … you picked for me", "the one I want to buy"
@@ -113,19 +116,31 @@ _CJK_CHAR = _Lazy(r"[\u3400-\u9fff]")
 # causes a battery to drain?", 咖啡豆应该怎么保存？) and don't match.
 _PARTICULAR = _Lazy(
     r"\b(?:was|were|did|had|has\s+been|have\s+been|now|currently|at\s+the\s+moment)\b"
-    r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b" + _NOT_PAST
+    r"|\b(?:what|which|when|where|who|how|why)\b[^.?!\n]{0,60}?\b(?<!\bbe\s)" + _NOT_PAST
     + r"(?:\w+ed|made|found|got|went|took|bought|said|told|gave|came|ran|broke|left|sent|paid|spent|chose|wrote)\b"
-    r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]|哪个在前|哪个先|谁先|隔了|相隔",
+    r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]|哪个在前|哪个先|谁先|隔了|相隔"
+    # what was done, said as a deed and 的 before the question word (瓷砖选的什么颜色, 车险买的是哪家,
+    # 限流设的多少), what came of it (后来, 最后), and a thing pointed at as known to both (那家面包店,
+    # 那个方案; "the name of that bakery"): each asks about one particular thing, not things in general
+    r"|[\u4e00-\u9fff]的是?(?:什么|哪|多少|谁|几)|后来|最后(?![一个])|那(?:个|家|款|本|位|只|辆|台|件|条|篇|部|首|所|间)[\u4e00-\u9fff]"
+    r"|\b(?:of|at|from|about|with|for|to|on|by)\s+(?:that|those)\s+(?!(?:is|was|are|were|will|would|can|could)\b)[a-z]",
     re.I,
 )
-# … asked how to do something (怎么, 如何: a how-to, whatever its tense).
-_HOW_TO = _Lazy(r"怎么|如何|怎样")
+# … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best of a
+# kind ("Which phone has the best battery life right now?"): things in general.
+_HOW_TO = _Lazy(r"怎么|如何|怎样|\bthe\s+(?:best|worst|most|least)\b", re.I)
 
 
 def is_history_question(text: str) -> bool:
     """A prompt that points back at history (a cue), or asks about the person's own past and is
     no request for advice ("How do I set up …" is present tense, not "I set up")."""
-    return bool(_CUE.search(text) or (_OWN_PAST.search(text) and not _ADVICE.search(text)))
+    return _points_at_past(text) or bool(_OWN_PAST.search(text) and not _ADVICE.search(text))
+
+
+def _points_at_past(text: str) -> bool:
+    """A cue in the prompt. A trailing "again" asks back only in a question ("what was it
+    again?"); in a statement it says "once more" ("the train is late again.")."""
+    return any(not m.group().lower().startswith("again") or _QUESTION.search(text) for m in _CUE.finditer(text))
 
 
 def asking(text: str) -> str:
@@ -289,14 +304,32 @@ def question_text(text: str) -> str:
 _REQUEST_EN = frozenset(
     """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
     issues work worked working happen happened make made use used try tried decide decided week month session
-    sessions day like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please curiosity
+    sessions day later like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please curiosity
     curious wondering wonder bother bothering disturb interrupt""".split()
 )
-_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最")
+_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最|谢谢|感谢|麻烦")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
 MAX_KEYWORDS = 5
 # A history question is searched as asked (its filler is dropped by the search), cut to this.
 QUESTION_CHARS = 600
+
+
+# A keyword that names a thing in code or data rather than an everyday word: a digit, a path or
+# file's punctuation, snake_case or camelCase (auth.py, test_login, 5.0.2, PaymentRetry).
+_SPECIFIC = _Lazy(r"[\d./_:@#+]|[a-z][A-Z]")
+
+
+def recall_words(text: str) -> list[str]:
+    """The keywords an ordinary prompt (no question about history: a request, a statement, a
+    question `asking` reads as none) is recalled on, or none. A question read as no history question is
+    recalled only on a word that names a thing in code or data ("why does test_login fail?"),
+    not on everyday words it shares with history ("Why are flaky tests so common in CI?",
+    碱水包怎么做？); a statement needs two words or such a word ("I'm off to the mechanic now.",
+    谢谢，搞定了。 are small talk)."""
+    words = keywords(text)
+    if any(_SPECIFIC.search(w) for w in words):
+        return words
+    return [] if _QUESTION.search(text) or len(words) < 2 else words
 
 
 def strip_recall(text: str) -> str:
