@@ -37,9 +37,12 @@ from deja.hooks.payload import (
     CONTEXT_SESSIONS,
     FRAME,
     KINDS,
+    LEVEL,
     MAX_BYTES,
+    NEAR,
     PATTERN_SESSIONS,
     Payload,
+    RECALL_LEVEL,
     RECALL_MAX_SHARE,
     RECALL_MORE,
     RECALL_MIN_MATCHES,
@@ -196,18 +199,21 @@ def prompt(p: Payload, store, state: State) -> str:
 
 def strong(kind: str, hits: list, tier: str, asked: str = "") -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
-    Never the weak tier. A question that points back at history needs only a match; one about
+    The weak tier only for a question that points back (payload.NEAR: its best near miss stands
+    out). A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
     (payload.SURE: several sessions answer a count, level at the top). A question that joins two
     events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
-    if not hits or tier in ("weak", "none"):
+    if not hits or tier == "none":
         return False
+    best = hits[0]
+    runner = hits[1].score if len(hits) > 1 else 0.0
+    if tier == "weak":
+        return kind == "cue" and best.coverage >= NEAR[0] and (runner <= 0 or best.score >= NEAR[1] * runner)
     if kind == "cue":
         return True
     coverage, margin = STRONG[kind]
-    best = hits[0]
-    runner = hits[1].score if len(hits) > 1 else 0.0
     if len(hits) > 1 and TWO_EVENTS.search(asked) and best.coverage + hits[1].coverage >= TWO_COVERAGE:
         return True
     return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner or best.coverage >= SURE)
@@ -232,8 +238,10 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     from deja.search.query import parse
 
     chosen = hits[:RECALL_SESSIONS]
-    more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE]
-    head = f"deja: earlier sessions that may answer this ({FRAME}):"
+    level = len(hits) > 1 and hits[0].score < LEVEL * hits[1].score
+    more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE + (RECALL_LEVEL if level else 0)]
+    head = (f"deja: earlier sessions that may answer this ({FRAME}):" if res.tier != "weak" else
+            f"deja: near misses, no session matches this question well ({FRAME}):")
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
     asks_assistant = parse(asked).asks_assistant
     lines = [_hit_line(h, asks_assistant) for h in chosen] + [_short_line(h) for h in more]

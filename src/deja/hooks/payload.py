@@ -40,6 +40,12 @@ RECALL_SESSIONS = 3
 # is often fourth or fifth. They go first when 2 KB runs out (branch hookdet: always, not only
 # within half the best score).
 RECALL_MORE = 2
+# … and this many more when the best two sessions are level (the best scores less than LEVEL times
+# the next): the search could not tell the leaders apart, and an answer the ranking put sixth or
+# seventh was behind such a level top in 41 of 65 cases on the dev hook sets (branch hook4; a
+# clear leader had the answer first in 1,686 of 2,176 injections).
+RECALL_LEVEL = 2
+LEVEL = 1.1
 CONTEXT_SESSIONS = 5
 CONTEXT_NOTES = 5
 # Ordinary recall is offered only when the prompt's words pick out a few sessions: words that
@@ -59,6 +65,13 @@ STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
 # more than 0.63 on the dev hook sets). A question joining two events ("Which came first, …?",
 # 哪个在前, 隔了多久) has each in its own session: the best two together hold TWO_COVERAGE, no margin.
 SURE = 0.8
+# A question that points back at history ("last time", 上次) whose search found only near misses
+# (tier weak: the best session holds < 35 % of its rarity, or a name it gives is in none of the
+# first sessions) is still answered when the best holds NEAR[0] of the rarity and scores NEAR[1]
+# times the next: the cue says an answer is there, and the best stands out (branch hook4: 47
+# history prompts on the dev hook sets, answer first or close; 4 of 18 cued questions nothing
+# answers, which the cue already gets an answer for in 11 of 18 through the relevance tier).
+NEAR = (0.25, 1.1)
 TWO_COVERAGE = 0.6
 TWO_EVENTS = _Lazy(
     r"\b(?:first|earlier|later|sooner)\b[^.?!\n]*\bor\b|\bor\b[^.?!\n]*\b(?:first|earlier|later|sooner)\b"
