@@ -75,23 +75,28 @@ def test_a_question_about_one_past_thing_names_the_session(world, prompt, sessio
 
 @pytest.fixture
 def near(home):
-    """A session holding one rare word of a question that gives several (a near miss, tier weak)."""
+    """A session holding one word of a question that gives several, each of the others said in
+    another session (a near miss, tier weak)."""
     Transcript(_sid("d0d0", 1), "/home/dev/photo", 10).user("Shooting fireworks tonight from the bridge.").say(
         "For fireworks use an aperture of f/8 and a two second exposure.").write(home)
-    for i, (ask, say) in enumerate(FILLER, 2):
+    more = [("The harbour car park was full again.", "Try the side street."), ("My tripod wobbles in the wind.", "Hang your bag from it."),
+            ("The summer festival is loud this year.", "Earplugs help.")]
+    for i, (ask, say) in enumerate(FILLER + more, 2):
         Transcript(_sid("d0d0", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home)
     deja("index")
     return home
 
 
 def test_a_cued_question_takes_a_near_miss_that_stands_out(near):
-    question = "which lens filter did you recommend for fireworks?"
+    question = "which tripod did you suggest for the fireworks at the harbour?"
     r = deja("search", "--json", "--no-embed", "--", question, check=False)
     assert '"tier": "weak"' in r.out  # the search alone: near misses only
     ctx = context_of(said(f"Last time, {question}", "conv-near"), "UserPromptSubmit")
-    assert _sid("d0d0", 1) in ctx and "near misses" in ctx
+    assert _sid("d0d0", 1) in ctx.split("\n")[2] and "near misses" in ctx
     # without a cue the question does not say an answer is there: nothing
-    assert said("Which lens filter for my fireworks?", "conv-near-2") == ""
+    assert said("Which tripod for my fireworks at the harbour?", "conv-near-2") == ""
+    # a word no record holds (a thing never said): an honest nothing
+    assert said("Last time, which zorblaxian tripod did you suggest for the fireworks?", "conv-near-3") == ""
 
 
 def test_a_level_top_names_two_more_sessions(home):

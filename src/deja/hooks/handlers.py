@@ -197,10 +197,11 @@ def prompt(p: Payload, store, state: State) -> str:
     return wrap(head, [_hit_line(h) for h in fresh])
 
 
-def strong(kind: str, hits: list, tier: str, asked: str = "") -> bool:
+def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = False) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     The weak tier only for a question that points back (payload.NEAR: its best near miss stands
-    out). A question that points back at history needs only a match; one about
+    out) and gives no word that history never holds (`unheard`: a made-up name, a thing never
+    said, is an honest nothing). A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
     (payload.SURE: several sessions answer a count, level at the top). A question that joins two
@@ -210,7 +211,8 @@ def strong(kind: str, hits: list, tier: str, asked: str = "") -> bool:
     best = hits[0]
     runner = hits[1].score if len(hits) > 1 else 0.0
     if tier == "weak":
-        return kind == "cue" and best.coverage >= NEAR[0] and (runner <= 0 or best.score >= NEAR[1] * runner)
+        return (kind == "cue" and not unheard and best.coverage >= NEAR[0]
+                and (runner <= 0 or best.score >= NEAR[1] * runner))
     if kind == "cue":
         return True
     coverage, margin = STRONG[kind]
@@ -233,7 +235,7 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
-    if not strong(kind, hits, res.tier, asked):
+    if not strong(kind, hits, res.tier, asked, res.tier == "weak" and _unheard(store, asked)):
         return ""
     from deja.search.query import parse
 
@@ -250,6 +252,14 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     _served[:] = [h.session.key for h in shown]  # what the recall log names: what fitted
     state.mark("history-hint", *(f"shown:{h.session.key}" for h in shown))
     return text
+
+
+def _unheard(store, asked: str) -> bool:
+    """Does the question give a word no record holds ("the zorblaxian queue"; a Chinese word: none
+    of its bigrams)?"""
+    from deja.text.tokenizer import tokens
+
+    return any(t and not any(store.text.doc_freq((x,)) for x in t) for t in (tokens(w) for w in keywords(asked)))
 
 
 def _short_line(h) -> str:

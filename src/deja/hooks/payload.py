@@ -70,7 +70,7 @@ SURE = 0.8
 # first sessions) is still answered when the best holds NEAR[0] of the rarity and scores NEAR[1]
 # times the next: the cue says an answer is there, and the best stands out (branch hook4: 47
 # history prompts on the dev hook sets, answer first or close; 4 of 18 cued questions nothing
-# answers, which the cue already gets an answer for in 11 of 18 through the relevance tier).
+# answers, which the cue already gets an answer for in 9 of 18 through the relevance tier).
 NEAR = (0.25, 1.1)
 TWO_COVERAGE = 0.6
 TWO_EVENTS = _Lazy(

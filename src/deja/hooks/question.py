@@ -122,7 +122,7 @@ _PARTICULAR = _Lazy(
     # what was done, said as a deed and 的 before the question word (瓷砖选的什么颜色, 车险买的是哪家,
     # 限流设的多少), what came of it (后来, 最后), and a thing pointed at as known to both (那家面包店,
     # 那个方案; "the name of that bakery"): each asks about one particular thing, not things in general
-    r"|[\u4e00-\u9fff]的是?(?:什么|哪|多少|谁|几)|后来|最后(?![一个])|那(?:个|家|款|本|位|只|辆|台|件|条|篇|部|首|所|间)[\u4e00-\u9fff]"
+    r"|\w的是?(?:什么|哪|多少|谁|几)|后来|最后(?![一个])|那(?:个|家|款|本|位|只|辆|台|件|条|篇|部|首|所|间)\w"
     r"|\b(?:of|at|from|about|with|for|to|on|by)\s+(?:that|those)\s+(?!(?:is|was|are|were|will|would|can|could)\b)[a-z]",
     re.I,
 )
@@ -315,8 +315,9 @@ QUESTION_CHARS = 600
 
 
 # A keyword that names a thing in code or data rather than an everyday word: a digit, a path or
-# file's punctuation, snake_case or camelCase (auth.py, test_login, 5.0.2, PaymentRetry).
-_SPECIFIC = _Lazy(r"[\d./_:@#+]|[a-z][A-Z]")
+# file's punctuation, snake_case, camelCase or kebab-case (auth.py, test_login, 5.0.2, PaymentRetry,
+# okapi-gateway).
+_SPECIFIC = _Lazy(r"[\d./_:@#+]|[a-z][A-Z]|\w-\w")
 
 
 def recall_words(text: str) -> list[str]:
