@@ -235,7 +235,7 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
-    if not strong(kind, hits, res.tier, asked, res.tier == "weak" and _unheard(store, asked)):
+    if not strong(kind, hits, res.tier, asked, res.tier == "weak" and kind == "cue" and _unheard(store, asked)):
         return ""
     from deja.search.query import parse
 
