@@ -325,7 +325,7 @@ def test_hooks_are_hidden_but_resolvable():
 
 
 def test_keywords_and_question_kinds():
-    from deja.hooks.payload import is_history_question, keywords, without_cues
+    from deja.hooks.question import is_history_question, keywords, without_cues
 
     assert keywords(HISTORY_ZH) == ["数据库连接池"]
     assert keywords("How did we fix the flaky test_login in auth.py last time?") == ["flaky", "test_login", "auth.py"]
@@ -340,7 +340,7 @@ def test_keywords_and_question_kinds():
 
 
 def test_how_a_prompt_asks_and_what_it_searches():
-    from deja.hooks.payload import asking, question_text
+    from deja.hooks.question import asking, question_text
 
     assert asking("Refresh my memory: which hotel?") == asking("帮我回忆一下，我开的是什么车？") == "cue"
     assert asking("What did you suggest for the accent wall?") == "cue"
@@ -457,7 +457,7 @@ def test_a_how_to_that_shares_words_with_an_event_is_no_history_question(events,
 
 
 def test_asides_about_the_talk_leave_the_question_whole():
-    from deja.hooks.payload import question_text
+    from deja.hooks.question import question_text
 
     assert question_text("What car do, according to what I told you, I drive?") == "What car do I drive?"
     assert question_text("What car do, I believe I shared this with you earlier, I drive?") == "What car do I drive?"

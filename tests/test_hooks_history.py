@@ -69,7 +69,7 @@ def test_what_it_takes_is_no_history_question(level):
 
 
 def test_lead_ins_and_asides_that_say_nothing_are_not_searched():
-    from deja.hooks.payload import question_text
+    from deja.hooks.question import question_text
 
     assert question_text("Sorry to bother you, how far do I run on Sundays these days?") == "how far do I run on Sundays these days?"
     assert (question_text("What cron schedule did, as far as I remember telling you, you give me for the backup job?")
@@ -86,7 +86,7 @@ def test_a_question_joining_two_events_is_answered(level):
 def test_what_was_done_for_the_person_is_no_request():
     # 帮我 / 给我推荐 / 我想 before a verb and 的 name what was done or meant ("the laptop you picked
     # for me"), not a request; "did you help me" is the past
-    from deja.hooks.payload import asking
+    from deja.hooks.question import asking
 
     for question in ("你给我推荐的那本书叫什么？", "你帮我选的是哪款笔记本？", "我想买的那款相机是什么牌子？"):
         assert asking(question) == "personal", question

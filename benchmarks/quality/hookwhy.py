@@ -32,6 +32,7 @@ import json, sys
 from deja import paths
 from deja.errors import QueryError
 from deja.hooks import handlers, payload
+from deja.hooks import question as reading
 from deja.search import Options, search
 from deja.store import Store
 
@@ -39,8 +40,8 @@ store = Store(paths.index_dir(), readonly=True)
 out = []
 for row in json.loads(sys.argv[1]):
     p, sessions, question = row["prompt"], row["sessions"], row["question"]
-    kind = payload.asking(p)
-    asked = payload.question_text(p)
+    kind = reading.asking(p)
+    asked = reading.question_text(p)
     def ranked(text):
         try:
             r = search(store, text, Options(limit=payload.RECALL_SESSIONS + 4))

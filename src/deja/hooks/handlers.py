@@ -37,9 +37,12 @@ from deja.hooks.payload import (
     CONTEXT_SESSIONS,
     FRAME,
     KINDS,
+    LEVEL,
     MAX_BYTES,
+    NEAR,
     PATTERN_SESSIONS,
     Payload,
+    RECALL_LEVEL,
     RECALL_MAX_SHARE,
     RECALL_MORE,
     RECALL_MIN_MATCHES,
@@ -53,15 +56,12 @@ from deja.hooks.payload import (
     SURE,
     TWO_COVERAGE,
     TWO_EVENTS,
-    asking,
-    is_history_question,
-    keywords,
     one_line,
     parse_payload,
-    question_text,
     render,
     wrap,
 )
+from deja.hooks.question import asking, is_history_question, keywords, question_text, recall_words
 
 
 # -- per-conversation state: what was already said in this conversation
@@ -176,7 +176,7 @@ def prompt(p: Payload, store, state: State) -> str:
     kind = asking(p.prompt)
     if kind:
         return _answer(p, store, state, kind)
-    words = keywords(p.prompt)
+    words = recall_words(p.prompt)
     if not words:
         return ""
     from deja.search import Options, search
@@ -197,20 +197,25 @@ def prompt(p: Payload, store, state: State) -> str:
     return wrap(head, [_hit_line(h) for h in fresh])
 
 
-def strong(kind: str, hits: list, tier: str, asked: str = "") -> bool:
+def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = False) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
-    Never the weak tier. A question that points back at history needs only a match; one about
+    The weak tier only for a question that points back (payload.NEAR: its best near miss stands
+    out) and gives no word that history never holds (`unheard`: a made-up name, a thing never
+    said, is an honest nothing). A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
     (payload.SURE: several sessions answer a count, level at the top). A question that joins two
     events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
-    if not hits or tier in ("weak", "none"):
+    if not hits or tier == "none":
         return False
+    best = hits[0]
+    runner = hits[1].score if len(hits) > 1 else 0.0
+    if tier == "weak":
+        return (kind == "cue" and not unheard and best.coverage >= NEAR[0]
+                and (runner <= 0 or best.score >= NEAR[1] * runner))
     if kind == "cue":
         return True
     coverage, margin = STRONG[kind]
-    best = hits[0]
-    runner = hits[1].score if len(hits) > 1 else 0.0
     if len(hits) > 1 and TWO_EVENTS.search(asked) and best.coverage + hits[1].coverage >= TWO_COVERAGE:
         return True
     return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner or best.coverage >= SURE)
@@ -230,13 +235,15 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
-    if not strong(kind, hits, res.tier, asked):
+    if not strong(kind, hits, res.tier, asked, res.tier == "weak" and kind == "cue" and _unheard(store, asked)):
         return ""
     from deja.search.query import parse
 
     chosen = hits[:RECALL_SESSIONS]
-    more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE]
-    head = f"deja: earlier sessions that may answer this ({FRAME}):"
+    level = len(hits) > 1 and hits[0].score < LEVEL * hits[1].score
+    more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE + (RECALL_LEVEL if level else 0)]
+    head = (f"deja: earlier sessions that may answer this ({FRAME}):" if res.tier != "weak" else
+            f"deja: near misses, no session matches this question well ({FRAME}):")
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
     asks_assistant = parse(asked).asks_assistant
     lines = [_hit_line(h, asks_assistant) for h in chosen] + [_short_line(h) for h in more]
@@ -245,6 +252,14 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     _served[:] = [h.session.key for h in shown]  # what the recall log names: what fitted
     state.mark("history-hint", *(f"shown:{h.session.key}" for h in shown))
     return text
+
+
+def _unheard(store, asked: str) -> bool:
+    """Does the question give a word no record holds ("the zorblaxian queue"; a Chinese word: none
+    of its bigrams)?"""
+    from deja.text.tokenizer import tokens
+
+    return any(t and not any(store.text.doc_freq((x,)) for x in t) for t in (tokens(w) for w in keywords(asked)))
 
 
 def _short_line(h) -> str:

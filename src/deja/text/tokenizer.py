@@ -129,7 +129,7 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
 
 # -- filler: words a question is made of that say nothing about what it asks for. They need not
 # match; a query of nothing else still matches them. One home for the lists: the query side
-# (search.query) and the prompt hook (hook_payload.keywords) both read them from here.
+# (search.query) and the prompt hook (hooks.question.keywords) both read them from here.
 
 # (Talking about the conversation itself, "as we discussed", "you mentioned", is filler too.)
 FILLER_EN = frozenset(
