@@ -28,7 +28,8 @@ is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `ho
 (hookdev3.py, branch `hookdet`: questions with no cue, Chinese cues inside the sentence) likewise.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference) and zh3
-(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
+(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) and zh4 (zh4.py, session 9's,
+two HOMEs of 46 sessions and one of 120) are scored like memeval, per
 language.
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other

@@ -1,0 +1,46 @@
+"""Issue 14, session 9: Chinese questions in large Chinese histories, through the CLI (branch `zh4`).
+
+Each test is one way a Chinese question was read into words its answer does not hold, or one
+way the answer says the question's word otherwise; each fails on the code before this change
+(benchmarks/quality/zh4.py is the dev set these classes come from)."""
+
+from __future__ import annotations
+
+from test_recall_zh import _chats, _first
+from test_search import deja
+
+
+def test_a_lone_character_after_an_aspect_guo_is_read_with_it(home):
+    # 你说过敏了可以吃什么药: the filler 说过 ends in 过, which begins 过敏; 敏 alone was searched in
+    # its bigrams with function characters, and a chat about 吃药 (two of the three words) won
+    _chats(home, {"allergy": ("最近鼻子一直痒，打喷嚏停不下来", "过敏的话可以先吃氯雷他定，一天一片，可能会有点犯困。"),
+                  "pills": ("晚上睡不着，要不要吃点药", "失眠先别急着吃药，固定起床时间更有用。")})
+    read = deja("search", "你说过敏了可以吃什么药？", "--explain").err.split("query:")[1].split("(")[0].split()
+    assert "过敏" in read, read
+    assert _first("你说过敏了可以吃什么药？") == "allergy"
+
+
+def test_a_habit_word_is_filler(home):
+    # 我平时喜欢喝哪种茶: 平时 and 喜欢 are how the question is asked (as 总是, 一直), not what the
+    # answer says (我只喝乌龙); searched as words, a chat that says 平时 and 喜欢 outranked it
+    _chats(home, {"tea": ("我只喝乌龙，绿茶一喝胃就不舒服", "乌龙是半发酵的，对胃刺激小一些。"),
+                  "habit": ("平时下班喜欢刷手机，喜欢到半夜，平时也总觉得累", "睡前一小时放下手机，平时早点睡。")})
+    read = deja("search", "我平时喜欢喝哪种茶？", "--explain").err.split("query:")[1].split("(")[0].split()
+    assert "平时" not in read and "喜欢" not in read, read
+    assert _first("我平时喜欢喝哪种茶？") == "tea"
+
+
+def test_a_reduplicated_word_is_held_as_its_one_character(home):
+    # 我妈妈上次住院是因为什么: people write 我妈 (a pronoun and the one character), seldom 我妈妈;
+    # a chat about a colleague's 妈妈 in hospital held the question's 妈妈 and 住院
+    _chats(home, {"mum": ("我妈前阵子胆结石发作住院了，现在回家养着", "出院以后饮食清淡一些，少吃油。"),
+                  "colleague": ("同事的妈妈也住院了，请了好几天假，妈妈妈妈地喊", "家里有人住院确实辛苦，多体谅一下。")})
+    assert _first("我妈妈上次住院是因为什么？") == "mum"
+
+
+def test_a_partner_put_otherwise_is_found(home):
+    # 我女朋友是哪里人: the answer says 我对象 (the everyday word for a partner) and the place,
+    # never 女朋友; a chat about where a colleague is from held the question's 人 and won
+    _chats(home, {"partner": ("我对象老家是重庆的，说话口音特别重，我经常听不懂", "多听几次就习惯了，重庆话挺有意思。"),
+                  "colleague": ("新来的同事是哪里人来着，口音听着像南方人", "直接问他就好，聊聊家乡也是个话题。")})
+    assert _first("我女朋友是哪里人？") == "partner"
