@@ -18,7 +18,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, is_function_char, tokens, zh_split
+from deja.text.tokenizer import MEASURE_ZH, cjk_runs, content_pieces, is_filler, is_function_char, tokens, zh_split
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
@@ -58,7 +58,9 @@ _WANTS = (
     # spent on … in total", 几次 / 几本 / 一共): each session holding one instance answers a part of it
     # (passage.ANSWERS["count"]: an event the person reports, or a number)
     ("count", _COUNTS),
-    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
+    # (几 before a measure word asks for a number too: 几条 几口 几岁, tokenizer.MEASURE_ZH)
+    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个"
+                          r"|几(?=[" + MEASURE_ZH + "])",
                           re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
                           r"(?:reason|cause|problem|issue)\b|为什么|为何|怎么会|什么原因|原因是", re.IGNORECASE)),
@@ -245,7 +247,7 @@ def parse(text: str) -> Query:
                     add((piece,), False)
                     glue.add((piece,))
                     lone.add(piece)
-                    if before.startswith("几"):
+                    if before == "几":  # 几|点 (not 几次|步: 次 is the measure word there)
                         counted.add(piece)
                 if after:
                     edge(run[end - 1 : end + 1], piece, run[end], after)
