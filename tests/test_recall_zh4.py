@@ -62,3 +62,13 @@ def test_ji_and_a_measure_word_asks_for_a_number(home):
     _chats(home, {"family": ("我们家里五口人，挤在一套两居室里，转个身都难", "五口人住两居室确实挤，可以考虑上下铺。"),
                   "fridge": ("家里人口多的话冰箱买多大的好？家里人口少呢", "家里人口多选四百升以上，人口少的话三百升就够。")})
     assert _first("我家里有几口人？") == "family"
+
+
+def test_no_edge_bigram_after_de(home):
+    # 你教我的红烧肉第一步是什么: 的 ends 你教我的 and begins no word; 的红 was searched as a word,
+    # held by every chat that says 剩下的红烧肉 or 我做的红烧肉 and by no reply giving the steps
+    _chats(home, {"recipe": ("家里来客人，想露一手做个硬菜", "红烧肉第一步先冷水下锅焯水，然后再下冰糖炒糖色。"),
+                  "left": ("剩下的红烧肉怎么保存？", "放密封盒里冷藏，吃之前热透。")})
+    read = deja("search", "你教我的红烧肉第一步是什么？", "--explain", check=False).err.split("query:")[1].split("(")[0].split()
+    assert "的红" not in read and "红烧" in read, read
+    assert _first("你教我的红烧肉第一步是什么？") == "recipe"

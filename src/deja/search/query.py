@@ -190,12 +190,14 @@ def parse(text: str) -> Query:
         # Only across a one-character filler word (我|家猫 -> 我家, 车|是) or into the verb of a
         # question word (猫|叫什么 -> 猫叫): a cue, a count or a pronoun of two characters (上次|说,
         # 一共|去, 多少|钱, 我们|家) stands apart from the words around it in any answer.
-        # But a lone character after an aspect 过 that a filler ended in makes a word with it (说过|敏
-        # -> 过敏, 提过|期 -> 过期): held, it is the word the question says; held nowhere, it is glue.
+        # Nor after 的 (领的|结婚证 -> 的结, 我做的|红烧肉 -> 的红): it ends a phrase and begins no
+        # word, and a chat that says "the X" of any kind holds it. But a lone character after an
+        # aspect 过 that a filler ended in makes a word with it (说过|敏 -> 过敏, 提过|期 -> 过期):
+        # held, it is the word the question says; held nowhere, it is glue.
         aspect = len(piece) == 1 and len(filler) > 1 and filler.endswith("过") and other == "过" and pair[0] == other
         if len(pair) != 2 or (len(filler) > 1 and not aspect and not (filler.endswith("什么") and filler[0] == other)):
             return
-        if (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING:
+        if (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING or pair[0] == "的":
             return
         for t in tokens(pair):
             add((t,), False)
