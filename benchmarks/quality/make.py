@@ -8,9 +8,10 @@ held-out `heldout-en` / `heldout-zh` (heldout.py); the long-chat sets `chat` (ch
 held-out `chat-heldout` (chat_heldout.py), the independent `memeval` (memeval.py) and the held-out
 `memeval2` (memeval2.py, its sessions dated over months), the knowledge-update dev sets `updates`
 (updates.py, dated over a year) and `updates2` (updates2.py: the change told in other words), the count dev set `counts` (counts.py, dated over eight
- months), the Chinese dev set `zh3` (zh3.py), the abstention dev set `abstain` (abstain.py), the
- facts-said-once dev set `facts` (facts.py, English and Chinese HOMEs) and the advice dev set
- `advice` (advice.py: same-topic neighbours without the preference),
+ months), the Chinese dev sets `zh3` (zh3.py) and `zh4` (zh4.py: one HOME of 120 sessions), the
+ abstention dev set `abstain` (abstain.py), the facts-said-once dev set `facts` (facts.py, English
+ and Chinese HOMEs) and the advice dev set `advice` (advice.py: same-topic neighbours without the
+ preference),
 several HOMEs each (HOME/h0, h1, …).
 """
 
@@ -25,9 +26,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "counts", "hookdev2", "hookdev3", "hookdev4", "zh3", "abstain", "facts", "advice")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "counts", "hookdev2", "hookdev3", "hookdev4", "zh3", "zh4", "abstain", "facts", "advice")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "counts", "hookdev2", "hookdev3", "hookdev4", "zh3", "abstain", "facts", "advice")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "counts", "hookdev2", "hookdev3", "hookdev4", "zh3", "zh4", "abstain", "facts", "advice")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -104,7 +105,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
-    elif name in ("prefs", "zh3", "abstain", "facts", "advice"):
+    elif name in ("prefs", "zh3", "zh4", "abstain", "facts", "advice"):
         built = importlib.import_module(name).build()
     elif name in ("memeval2", "memeval3", "updates", "updates2", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()

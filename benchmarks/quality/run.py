@@ -29,8 +29,9 @@ is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `ho
 (hookdev4.py, branch `hook4`: every question in every cue position, English and Chinese) likewise.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference), advice
-(advice.py, session 9's: the same with same-topic neighbours that state no preference) and zh3
-(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) are scored like memeval, per
+(advice.py, session 9's: the same with same-topic neighbours that state no preference) zh3
+(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) and zh4 (zh4.py, session 9's,
+two HOMEs of 46 sessions and one of 120) are scored like memeval, per
 language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
 Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME).
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds

@@ -22,7 +22,7 @@ from deja.search import signals
 from deja.search.query import Query, parse
 from deja.search.snippets import marked, regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
-from deja.text.tokenizer import is_cjk, is_scaffold, lone_contexts
+from deja.text.tokenizer import is_cjk, is_scaffold
 
 SCHEMA_VERSION = 2
 
@@ -291,11 +291,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         # "timing out" is a timeout, when the sessions say so: not any form of "time"
         if any(text.doc_freq((j,)) for j in joined):
             forms[w] = joined
-    for ch in q.lone:
-        # a one-character Chinese word is held in its bigrams with function characters (的车 车是)
-        # or with another of the question's (报 and 课 in 课报上了)
-        if around := [b for b in lone_contexts(ch, q.lone, ch in q.counted) if text.doc_freq((b,))]:
-            forms[ch] = around
+    forms |= signals.zh_forms(clauses, q.lone, q.counted, text.doc_freq)  # 车 as 的车 车是, 妈妈 as 我妈
     own = len(clauses)  # the question's own clauses; then, for a question about the person, its related words
     if q.related:
         from deja.search import related

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from deja.plain import Plain
-from deja.text.tokenizer import tokens
+from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
     from deja.store import Store
@@ -86,7 +86,7 @@ ANSWERS = {
     "person": (r"(?-i:(?<=[\w,;:] )[A-Z][a-z]+\b)|\b(?:mr|mrs|ms|dr)\b|(?:和|跟|与|同|找|问|让|叫|请)"
                r"[王李张刘陈杨黄赵吴周徐孙朱胡郭林罗郑梁谢宋唐韩冯邓曹彭曾肖董袁潘蒋蔡杜叶程苏魏吕丁沈姚卢姜崔钟谭陆汪廖贾夏韦邹孟熊秦邱]"),
     "number": (r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|"
-               r"thousand|dozen|half|twice|once|percent)\b|[$€£¥]|[一二三四五六七八九十百千万两]\s*[次个天块元%]"),
+               r"thousand|dozen|half|twice|once|percent)\b|[$€£¥]|[一二三四五六七八九十百千万两半]\s*[元%" + MEASURE_ZH + "]"),
     # a cause given: "because", "the root cause was", "due to", "it turned out", "after we …"
     "reason": (r"\b(?:because|caused|cause\s+(?:of|was|is)|due\s+to|the\s+reason|turned\s+out|thanks\s+to|the\s+(?:problem|issue|culprit)"
                r"\s+(?:was|is)|after\s+(?:we|i|you|they)|so\s+that)\b|因为|由于|原因|导致|所以"),

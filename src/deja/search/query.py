@@ -18,7 +18,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.text.tokenizer import cjk_runs, content_pieces, is_filler, is_function_char, tokens, zh_split
+from deja.text.tokenizer import MEASURE_ZH, cjk_runs, content_pieces, is_filler, is_function_char, tokens, zh_split
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
@@ -61,7 +61,9 @@ _WANTS = (
     # spent on … in total", 几次 / 几本 / 一共): each session holding one instance answers a part of it
     # (passage.ANSWERS["count"]: an event the person reports, or a number)
     ("count", _COUNTS),
-    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个",
+    # (几 before a measure word asks for a number too: 几条 几口 几岁, tokenizer.MEASURE_ZH)
+    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个"
+                          r"|几(?=[" + MEASURE_ZH + "])",
                           re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
                           r"(?:reason|cause|problem|issue)\b|为什么|为何|怎么会|什么原因|原因是", re.IGNORECASE)),
@@ -198,9 +200,14 @@ def parse(text: str) -> Query:
         # Only across a one-character filler word (我|家猫 -> 我家, 车|是) or into the verb of a
         # question word (猫|叫什么 -> 猫叫): a cue, a count or a pronoun of two characters (上次|说,
         # 一共|去, 多少|钱, 我们|家) stands apart from the words around it in any answer.
-        if len(pair) != 2 or (len(filler) > 1 and not (filler.endswith("什么") and filler[0] == other)):
+        # Nor after 的 (领的|结婚证 -> 的结, 我做的|红烧肉 -> 的红): it ends a phrase and begins no
+        # word, and a chat that says "the X" of any kind holds it. But a lone character after an
+        # aspect 过 that a filler ended in makes a word with it (说过|敏 -> 过敏, 提过|期 -> 过期):
+        # held, it is the word the question says; held nowhere, it is glue.
+        aspect = len(piece) == 1 and len(filler) > 1 and filler.endswith("过") and other == "过" and pair[0] == other
+        if len(pair) != 2 or (len(filler) > 1 and not aspect and not (filler.endswith("什么") and filler[0] == other)):
             return
-        if (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING:
+        if (len(piece) == 1 and is_function_char(other)) or _functional(pair) or other in _ASKING or pair[0] == "的":
             return
         for t in tokens(pair):
             add((t,), False)
@@ -252,7 +259,7 @@ def parse(text: str) -> Query:
                     add((piece,), False)
                     glue.add((piece,))
                     lone.add(piece)
-                    if before.startswith("几"):
+                    if before == "几":  # 几|点 (not 几次|步: 次 is the measure word there)
                         counted.add(piece)
                 if after:
                     edge(run[end - 1 : end + 1], piece, run[end], after)

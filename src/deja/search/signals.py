@@ -4,8 +4,9 @@ session settled, read at index time, is deja.text.decision.)"""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Sequence
 
-from deja.text.tokenizer import is_cjk
+from deja.text.tokenizer import is_cjk, lone_contexts
 
 # Words shorter than this are not fuzzed: one edit turns most short words into other words.
 FUZZY_MIN_CHARS = 5
@@ -103,3 +104,22 @@ def forms(word: str) -> list[str]:
     if base not in _ING_WORDS:  # "even" is no form of "evening"
         out -= _ING_WORDS
     return sorted(x for x in out if len(x) >= 3 or x in odd)
+
+
+def zh_forms(clauses: Sequence[Sequence[str]], lone: Collection[str], counted: Collection[str],
+             doc_freq: Callable[[tuple[str, ...]], int]) -> dict[str, list[str]]:
+    """The forms a Chinese question's words are held in, those some record holds: a one-character
+    word in its bigrams with function characters (的车 车是) or another of the question's lone
+    characters (报 and 课 in 课报上了); a reduplicated word (妈妈 爸爸 哥哥 宝宝) also as its one
+    character, which is how people say it with a pronoun (我妈 他爸 我哥: 妈妈 is rarely written
+    after 我)."""
+    out: dict[str, list[str]] = {}
+    for ch in lone:
+        if around := [b for b in lone_contexts(ch, lone, ch in counted) if doc_freq((b,))]:
+            out[ch] = around
+    for c in clauses:
+        w = c[0]
+        if len(c) == 1 and len(w) == 2 and w[0] == w[1] and is_cjk(w[0]):
+            if held := [b for b in lone_contexts(w[0], lone) if b != w and doc_freq((b,))]:
+                out[w] = held
+    return out
