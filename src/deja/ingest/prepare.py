@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from deja.text import redact
+from deja.text.tokenizer import MAX_TOKEN_CHARS
 from deja.text.clip import clip
 from deja.model import Record, Role, Session
 
@@ -26,7 +27,17 @@ MAX_RECORD_CHARS = 64 * 1024
 # measurement (docs/benchmarks.md "Issue 18, session 9"): at 8 KiB a cold index is no faster,
 # at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
 TOOL_OUTPUT_CHARS = 4 * 1024
-CUT = " characters not indexed …]"  # how the marker of a cut ends: `[… 12,345 characters not indexed …]`
+# The cut middle's words stay findable: the marker lists, first seen first, the distinct words of
+# the middle that the kept head and tail don't hold (case aside), at most WORDS_CHARS of them, and
+# says how many more there were: `[… 12,345 characters cut; the other words in them: a b c …]`,
+# `[… 1,234,567 characters cut; the other words in them: a b c; 9,876 more not kept …]`. The
+# stored text stays the indexed text. A word is a run of letters, digits, `_` and non-ASCII
+# characters (split at ASCII punctuation and space): a CJK run stays a run, bigrammed when indexed.
+# The bound by measurement (docs/benchmarks.md "Issue 18, session 9: every word of a cut
+# output findable"): on the generated corpus the lists past 4 KiB are numbered log lines' words.
+CUT = " characters cut"  # what every marker holds after its count (coded.py and outputs.py test it)
+WORDS_CHARS = 4 * 1024
+_SPACES = bytes(b if chr(b).isalnum() or b == 95 or b >= 128 else 32 for b in range(256))
 _SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
 # Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
 # of keys; no word or hash is that long) whole or wrapped in lines, or a record mostly control bytes is replaced by a
@@ -174,14 +185,32 @@ def _snap(text: str, at: int, forward: bool) -> int:
     return at if i < 0 else i + 1
 
 
+def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
+    """The marker's list: the distinct words of `middle` that `kept` lacks (case aside), first
+    seen first, at most `room` bytes of UTF-8, then how many more were left out. Bytes split at
+    ASCII bytes, so the cost per cut is two C-level passes and a set (~35 ns per word)."""
+    seen = set(kept.encode("utf-8", "surrogatepass").lower().translate(_SPACES).split())
+    distinct = dict.fromkeys(middle.encode("utf-8", "surrogatepass").translate(_SPACES).split())
+    # an ASCII word longer than the analyzer keeps would be dropped by it anyway
+    words = [w for w in distinct if w.lower() not in seen and (len(w) <= MAX_TOKEN_CHARS or not w.isascii())]
+    size = sum(map(len, words)) + len(words)
+    n = len(words)
+    while size > room:  # from the end: the list keeps the words seen first
+        size -= len(words.pop()) + 1
+    told = b" ".join(words).decode("utf-8", "surrogatepass")
+    return f"{told}; {n - len(words):,} more not kept" if len(words) < n else told
+
+
 def cap(text: str, limit: int = MAX_RECORD_CHARS) -> str:
     """At most ~`limit` characters: the head (three quarters) and the tail, and a marker saying
-    what was left out."""
+    how much was cut and which other words the cut held (`_other_words`)."""
     if len(text) <= limit:
         return text
     head = _snap(text, limit * 3 // 4, forward=False)
     tail = _snap(text, len(text) - limit // 4, forward=True)
-    return f"{text[:head]}\n[… {tail - head:,}{CUT}\n{text[tail:]}"
+    words = _other_words(text[head:tail], text[:head] + "\n" + text[tail:])
+    told = f"; the other words in them: {words}" if words else ""
+    return f"{text[:head]}\n[… {tail - head:,}{CUT}{told} …]\n{text[tail:]}"
 
 
 def prepare(session: Session, redacting: bool = True) -> int:
