@@ -168,3 +168,24 @@ def test_large_outputs_are_found_by_english_and_chinese_words(home):
     for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器"):
         hits = _hits(needle)
         assert hits and hits[0]["session"]["id"] == SID, needle
+
+
+def test_a_secret_in_the_cut_middle_never_reaches_the_word_list(home):
+    """Redaction runs on the whole text before the cap: the marker lists the redaction's own
+    words, never a secret's, and the secret is not found."""
+    rng = random.Random(23)
+    token, key = "ghp_0123456789abcdefghijABCDEFGHIJ012345", "AKIAIOSFODNN7EXAMPLE"
+    out = (f"{_log(rng, 20_000)}\nexport GITHUB_TOKEN={token} AWS_KEY={key} for heronbuckle\n"
+           f"{_log(rng, 20_000)}\n")
+    (Transcript(SID, "/home/dev/shop", 3)
+     .user("print the environment")
+     .bash("env", out)
+     .say("Done.")
+     .write(home))
+    deja("index")
+    [rec] = [r for r in deja("show", SID, "--json").json()["records"] if CUT in r["text"]]
+    _, _, words, _ = _parts(rec["text"])
+    assert "heronbuckle" in words and "redacted" in words.split()
+    assert token not in rec["text"] and key not in rec["text"] and "0123456789abcdefghij" not in words
+    assert _hits("heronbuckle")[0]["session"]["id"] == SID
+    assert not _hits(key) and not _hits(token)

@@ -23,9 +23,9 @@ MAX_RECORD_CHARS = 64 * 1024
 # Tool output is capped shorter: its first 3 KiB (the command's echo, the first error, a file's
 # head) and its last 1 KiB (the summary, the exit, the last error). Tool output is ~95 % of the
 # generated corpus's text and the bulk of a real store's; past 4 KiB its middle (lines of a file
-# read whole, a long listing's middle, a log's progress lines) is what is lost. Chosen by
-# measurement (docs/benchmarks.md "Issue 18, session 9"): at 8 KiB a cold index is no faster,
-# at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
+# read whole, a long listing's middle, a log's progress lines) is cut, its words kept in the
+# marker (below). Chosen by measurement (docs/benchmarks.md "Issue 18, session 9"): at 8 KiB a
+# cold index is no faster, at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
 TOOL_OUTPUT_CHARS = 4 * 1024
 # The cut middle's words stay findable: the marker lists, first seen first, the distinct words of
 # the middle that the kept head and tail don't hold (case aside), at most WORDS_CHARS of them, and
@@ -33,8 +33,9 @@ TOOL_OUTPUT_CHARS = 4 * 1024
 # `[… 1,234,567 characters cut; the other words in them: a b c; 9,876 more not kept …]`. The
 # stored text stays the indexed text. A word is a run of letters, digits, `_` and non-ASCII
 # characters (split at ASCII punctuation and space): a CJK run stays a run, bigrammed when indexed.
-# The bound by measurement (docs/benchmarks.md "Issue 18, session 9: every word of a cut
-# output findable"): on the generated corpus the lists past 4 KiB are numbered log lines' words.
+# The bound by measurement (docs/benchmarks.md "Issue 18, session 9: every word of a cut output
+# findable"): on the generated corpus only its four 1 MB logs have more new words than 4 KiB
+# holds (their per-line durations, `4392s`), and 204 of main's 81,298 distinct words are lost.
 CUT = " characters cut"  # what every marker holds after its count (coded.py and outputs.py test it)
 WORDS_CHARS = 4 * 1024
 _SPACES = bytes(b if chr(b).isalnum() or b == 95 or b >= 128 else 32 for b in range(256))
@@ -188,7 +189,10 @@ def _snap(text: str, at: int, forward: bool) -> int:
 def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
     """The marker's list: the distinct words of `middle` that `kept` lacks (case aside), first
     seen first, at most `room` bytes of UTF-8, then how many more were left out. Bytes split at
-    ASCII bytes, so the cost per cut is two C-level passes and a set (~35 ns per word)."""
+    ASCII bytes: the cost is the words' objects and their hashing, ~20 ns per byte of a cut output
+    (docs/benchmarks.md). WORDS_CHARS = 0 makes the marker the bare count, at no cost."""
+    if room <= 0:
+        return ""  # no list, and none of its cost
     seen = set(kept.encode("utf-8", "surrogatepass").lower().translate(_SPACES).split())
     distinct = dict.fromkeys(middle.encode("utf-8", "surrogatepass").translate(_SPACES).split())
     # an ASCII word longer than the analyzer keeps would be dropped by it anyway
