@@ -154,10 +154,11 @@ def test_a_tool_output_past_its_own_cap_keeps_head_and_tail_while_speech_keeps_m
 
 def test_large_outputs_are_found_by_english_and_chinese_words(home):
     """A large output crosses to the writer coded only when its text is its analyzer input (ASCII);
-    one with Chinese in it keeps its bigram rewrite. Both are found, head and tail."""
+    one with Chinese in it keeps its bigram rewrite. Both are found, head and tail, and a Chinese
+    run of the cut middle by its bigrams (the marker keeps it a run)."""
     rng = random.Random(5)
     ascii_out = f"ledger ibiscusmarble begins\n{_log(rng, 6000)}\nends with fernwhistle\n"
-    cjk_out = f"构建日志 第一行 检查缓存\n{_log(rng, 6000)}\n最后 链接器 报错 结束\n"
+    cjk_out = f"构建日志 第一行 检查缓存\n{_log(rng, 6000)}\n中途 数据库迁移完成\n{_log(rng, 6000)}\n最后 链接器 报错 结束\n"
     (Transcript(SID, "/home/dev/shop", 5)
      .user("show me both logs")
      .bash("cat build.log", ascii_out)
@@ -165,7 +166,7 @@ def test_large_outputs_are_found_by_english_and_chinese_words(home):
      .say("Both logs are above.")
      .write(home))
     deja("index")
-    for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器"):
+    for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器", "数据库", "迁移完成"):
         hits = _hits(needle)
         assert hits and hits[0]["session"]["id"] == SID, needle
 
