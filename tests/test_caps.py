@@ -64,7 +64,7 @@ def test_a_needle_at_the_start_middle_or_end_of_a_1mb_output_is_found_and_show_t
     rng = random.Random(17)
     half = _log(rng, 500_000)
     numbered = " ".join(f"step{i}" for i in range(3000))  # more new words than the list holds
-    out = (f"begin ospreylantern\n{half}\nretry cache_flush_kittiwake in CoralSnapper.init\n"
+    out = (f"begin ospreylantern\n{half}\nretry cache_flush_kittiwake in CoralSnapper.init on port 48213\n"
            f"{numbered}\n{_log(rng, 500_000)}\nend gannetquill\n")
     (Transcript(SID, "/home/dev/shop", 3)
      .user("what did the long build print")
@@ -72,7 +72,7 @@ def test_a_needle_at_the_start_middle_or_end_of_a_1mb_output_is_found_and_show_t
      .say("It printed a lot.")
      .write(home))
     deja("index")
-    for needle in ("ospreylantern", "kittiwake", "coralsnapper", "cache_flush_kittiwake", "gannetquill"):
+    for needle in ("ospreylantern", "kittiwake", "coralsnapper", "cache_flush_kittiwake", "48213", "gannetquill"):
         hits = _hits(needle)
         assert hits and hits[0]["session"]["id"] == SID, needle
     [rec] = [r for r in deja("show", SID, "--json").json()["records"] if "ospreylantern" in r["text"]]
@@ -82,6 +82,8 @@ def test_a_needle_at_the_start_middle_or_end_of_a_1mb_output_is_found_and_show_t
     # first seen first, case kept; words the head or tail hold are not repeated
     assert listed.index("cache_flush_kittiwake") < listed.index("CoralSnapper") < listed.index("step0")
     assert "retry" not in listed and "compile" not in listed and "gannetquill" not in listed
+    # a line number is no word of its own; a longer number (a port, an id) is
+    assert "48213" in listed and not any(w.isdigit() and len(w) <= 4 for w in listed)
     assert len(words.split("; ")[0].encode()) <= WORDS_CHARS and "step2999" not in listed
     more = int(words.rsplit("; ", 1)[1].removesuffix(" more not kept").replace(",", ""))
     assert more >= 3000 - sum(w.startswith("step") for w in listed)

@@ -28,14 +28,15 @@ MAX_RECORD_CHARS = 64 * 1024
 # cold index is no faster, at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
 TOOL_OUTPUT_CHARS = 4 * 1024
 # The cut middle's words stay findable: the marker lists, first seen first, the distinct words of
-# the middle that the kept head and tail don't hold (case aside), at most WORDS_CHARS of them, and
+# the middle that the kept head and tail don't hold (case aside; bare numbers of up to four digits
+# left out), at most WORDS_CHARS of them, and
 # says how many more there were: `[… 12,345 characters cut; the other words in them: a b c …]`,
 # `[… 1,234,567 characters cut; the other words in them: a b c; 9,876 more not kept …]`. The
 # stored text stays the indexed text. A word is a run of letters, digits, `_` and non-ASCII
 # characters (split at ASCII punctuation and space): a CJK run stays a run, bigrammed when indexed.
 # The bound by measurement (docs/benchmarks.md "Issue 18, session 9: every word of a cut output
 # findable"): on the generated corpus only its four 1 MB logs have more new words than 4 KiB
-# holds (their per-line durations, `4392s`), and 204 of main's 81,298 distinct words are lost.
+# holds (their per-line durations, `4392s`), and 161 of main's 81,298 distinct words are lost.
 CUT = " characters cut"  # what every marker holds after its count (coded.py and outputs.py test it)
 WORDS_CHARS = 4 * 1024
 _SPACES = bytes(b if chr(b).isalnum() or b == 95 or b >= 128 else 32 for b in range(256))
@@ -195,8 +196,11 @@ def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
         return ""  # no list, and none of its cost
     seen = set(kept.encode("utf-8", "surrogatepass").lower().translate(_SPACES).split())
     distinct = dict.fromkeys(middle.encode("utf-8", "surrogatepass").translate(_SPACES).split())
-    # an ASCII word longer than the analyzer keeps would be dropped by it anyway
-    words = [w for w in distinct if w.lower() not in seen and (len(w) <= MAX_TOKEN_CHARS or not w.isascii())]
+    # A bare number of up to four digits (a line number, a count, a year) says nothing alone and
+    # numbered lines hold one each: two thirds of the lists' text, and no word lost without them
+    # (docs/benchmarks.md). An ASCII word longer than the analyzer keeps would be dropped by it.
+    words = [w for w in distinct if w.lower() not in seen and not (len(w) <= 4 and w.isdigit())
+             and (len(w) <= MAX_TOKEN_CHARS or not w.isascii())]
     size = sum(map(len, words)) + len(words)
     n = len(words)
     while size > room:  # from the end: the list keeps the words seen first
