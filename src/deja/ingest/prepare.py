@@ -29,8 +29,8 @@ MAX_RECORD_CHARS = 64 * 1024
 TOOL_OUTPUT_CHARS = 4 * 1024
 # The cut middle's words stay findable: the marker lists, first seen first, the distinct words of
 # the middle that the kept head and tail don't hold (case aside; bare numbers of up to four digits
-# left out), at most WORDS_CHARS of them, and
-# says how many more there were: `[… 12,345 characters cut; the other words in them: a b c …]`,
+# left out), at most WORDS_CHARS bytes of them, and says how many more there were:
+# `[… 12,345 characters cut; the other words in them: a b c …]`,
 # `[… 1,234,567 characters cut; the other words in them: a b c; 9,876 more not kept …]`. The
 # stored text stays the indexed text. A word is a run of letters, digits, `_` and non-ASCII
 # characters (split at ASCII punctuation and space): a CJK run stays a run, bigrammed when indexed.
