@@ -211,8 +211,8 @@ class TextIndex:
         self.reader = bodies.Reader(path.parent, legacy)
         self._writer: tantivy.IndexWriter | None = None
         self._dirty = False  # written to since the last commit
-        # A writer's threads each make a segment of their own: a small write (a few appended
-        # files) asks for one thread, one segment, and half the files and syncs a commit costs.
+        # A writer's threads each make a segment of their own per commit (one thread since session
+        # 9: WRITER_THREADS); a caller may set another count before the first write.
         self.writer_threads = WRITER_THREADS
         self._releaser: Releaser | None = None
 
