@@ -1,5 +1,6 @@
 """Index what is worth searching (issue 18 item 2): a tool output past the cap keeps its head and
-its tail with the length left out recorded, and blobs (base64, images, binary bytes) become
+its tail, and the marker between them tells the length cut and the cut's other words (so every
+word of it stays findable), and blobs (base64, images, binary bytes) become
 markers while the prose around them stays searchable. Through the CLI, in a throwaway HOME."""
 
 from __future__ import annotations
@@ -9,13 +10,21 @@ import random
 
 from conftest import Transcript, deja
 
-from deja.ingest.prepare import MAX_RECORD_CHARS, TOOL_OUTPUT_CHARS
+from deja.ingest.prepare import CUT, MAX_RECORD_CHARS, TOOL_OUTPUT_CHARS, WORDS_CHARS
 
 SID = "c4a95e11-0000-4000-8000-000000000001"
 
 
 def _hits(*query: str) -> list[dict]:
     return deja("search", *query, "--json").json()["hits"]
+
+
+def _parts(text: str) -> tuple[str, int, str, str]:
+    """A cut record's head, the count it tells, the marker's word list and its tail."""
+    head, rest = text.split("\n[… ", 1)
+    marker, tail = rest.split(" …]\n", 1)
+    count, _, words = marker.partition(CUT)
+    return head, int(count.replace(",", "")), words.removeprefix("; the other words in them: "), tail
 
 
 def _log(rng: random.Random, chars: int) -> str:
@@ -42,13 +51,44 @@ def test_a_1mb_tool_output_keeps_its_head_and_tail_and_show_reports_the_cut(home
         assert hits and hits[0]["session"]["id"] == SID, needle
     records = deja("show", SID, "--json").json()["records"]
     [rec] = [r for r in records if "zanzibarquill" in r["text"] and "mortarpelican" in r["text"]]
-    assert len(rec["text"]) < MAX_RECORD_CHARS + 200
-    assert "characters not indexed …]" in rec["text"]
-    told = int(rec["text"].split("[… ")[1].split(" characters")[0].replace(",", ""))
-    head, tail = rec["text"].split("\n[… ")[0], rec["text"].split(" characters not indexed …]\n")[1]
+    assert len(rec["text"]) < TOOL_OUTPUT_CHARS + WORDS_CHARS + 200
+    head, told, _, tail = _parts(rec["text"])
     assert told == len(out.strip()) - len(head) - len(tail) and told > 900_000, told
     page = deja("show", SID).out
-    assert "characters not indexed" in page
+    assert "characters cut" in page
+
+
+def test_a_needle_at_the_start_middle_or_end_of_a_1mb_output_is_found_and_show_tells_the_cut(home):
+    """The cut middle's words are in the marker: a word seen only there is found like one in the
+    head or the tail, an identifier's parts too; what the bound leaves out is counted."""
+    rng = random.Random(17)
+    half = _log(rng, 500_000)
+    numbered = " ".join(f"step{i}" for i in range(3000))  # more new words than the list holds
+    out = (f"begin ospreylantern\n{half}\nretry cache_flush_kittiwake in CoralSnapper.init on port 48213\n"
+           f"{numbered}\n{_log(rng, 500_000)}\nend gannetquill\n")
+    (Transcript(SID, "/home/dev/shop", 3)
+     .user("what did the long build print")
+     .bash("make all", out)
+     .say("It printed a lot.")
+     .write(home))
+    deja("index")
+    for needle in ("ospreylantern", "kittiwake", "coralsnapper", "cache_flush_kittiwake", "48213", "gannetquill"):
+        hits = _hits(needle)
+        assert hits and hits[0]["session"]["id"] == SID, needle
+    [rec] = [r for r in deja("show", SID, "--json").json()["records"] if "ospreylantern" in r["text"]]
+    head, told, words, tail = _parts(rec["text"])
+    assert told > 990_000 and "gannetquill" in tail
+    listed = words.split("; ")[0].split()
+    # first seen first, case kept; words the head or tail hold are not repeated
+    assert listed.index("cache_flush_kittiwake") < listed.index("CoralSnapper") < listed.index("step0")
+    assert "retry" not in listed and "compile" not in listed and "gannetquill" not in listed
+    # a line number is no word of its own; a longer number (a port, an id) is
+    assert "48213" in listed and not any(w.isdigit() and len(w) <= 4 for w in listed)
+    assert len(words.split("; ")[0].encode()) <= WORDS_CHARS and "step2999" not in listed
+    more = int(words.rsplit("; ", 1)[1].removesuffix(" more not kept").replace(",", ""))
+    assert more >= 3000 - sum(w.startswith("step") for w in listed)
+    page = deja("show", SID).out
+    assert "characters cut; the other words in them:" in page and "CoralSnapper" in page
 
 
 def test_blobs_are_markers_and_the_prose_around_them_is_found(home):
@@ -103,23 +143,24 @@ def test_a_tool_output_past_its_own_cap_keeps_head_and_tail_while_speech_keeps_m
     for needle in ("gannetharbour", "marmotcinder", "puffinlantern"):
         hits = _hits(needle)
         assert hits and hits[0]["session"]["id"] == SID, needle
-    assert not _hits("quokkaledger")  # the middle of the output is what the cap leaves out
+    assert _hits("quokkaledger")[0]["session"]["id"] == SID  # the middle's words are in the marker
     records = deja("show", SID, "--json").json()["records"]
     [rec] = [r for r in records if "gannetharbour" in r["text"]]
-    assert len(rec["text"]) < TOOL_OUTPUT_CHARS + 200 and "marmotcinder" in rec["text"]
-    head, tail = rec["text"].split("\n[… ")[0], rec["text"].split(" characters not indexed …]\n")[1]
-    told = int(rec["text"].split("[… ")[1].split(" characters")[0].replace(",", ""))
+    head, told, words, tail = _parts(rec["text"])
+    assert len(head + tail) < TOOL_OUTPUT_CHARS + 200 and "marmotcinder" in tail
     assert told == len(out.strip()) - len(head) - len(tail), told
+    assert "quokkaledger" not in head + tail and "halfway quokkaledger" in words
     [said] = [r for r in records if "puffinlantern" in r["text"]]
-    assert "characters not indexed" not in said["text"]
+    assert CUT not in said["text"]
 
 
 def test_large_outputs_are_found_by_english_and_chinese_words(home):
     """A large output crosses to the writer coded only when its text is its analyzer input (ASCII);
-    one with Chinese in it keeps its bigram rewrite. Both are found, head and tail."""
+    one with Chinese in it keeps its bigram rewrite. Both are found, head and tail, and a Chinese
+    run of the cut middle by its bigrams (the marker keeps it a run)."""
     rng = random.Random(5)
     ascii_out = f"ledger ibiscusmarble begins\n{_log(rng, 6000)}\nends with fernwhistle\n"
-    cjk_out = f"构建日志 第一行 检查缓存\n{_log(rng, 6000)}\n最后 链接器 报错 结束\n"
+    cjk_out = f"构建日志 第一行 检查缓存\n{_log(rng, 6000)}\n中途 数据库迁移完成\n{_log(rng, 6000)}\n最后 链接器 报错 结束\n"
     (Transcript(SID, "/home/dev/shop", 5)
      .user("show me both logs")
      .bash("cat build.log", ascii_out)
@@ -127,6 +168,27 @@ def test_large_outputs_are_found_by_english_and_chinese_words(home):
      .say("Both logs are above.")
      .write(home))
     deja("index")
-    for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器"):
+    for needle in ("ibiscusmarble", "fernwhistle", "检查缓存", "链接器", "数据库", "迁移完成"):
         hits = _hits(needle)
         assert hits and hits[0]["session"]["id"] == SID, needle
+
+
+def test_a_secret_in_the_cut_middle_never_reaches_the_word_list(home):
+    """Redaction runs on the whole text before the cap: the marker lists the redaction's own
+    words, never a secret's, and the secret is not found."""
+    rng = random.Random(23)
+    token, key = "ghp_0123456789abcdefghijABCDEFGHIJ012345", "AKIAIOSFODNN7EXAMPLE"
+    out = (f"{_log(rng, 20_000)}\nexport GITHUB_TOKEN={token} AWS_KEY={key} for heronbuckle\n"
+           f"{_log(rng, 20_000)}\n")
+    (Transcript(SID, "/home/dev/shop", 3)
+     .user("print the environment")
+     .bash("env", out)
+     .say("Done.")
+     .write(home))
+    deja("index")
+    [rec] = [r for r in deja("show", SID, "--json").json()["records"] if CUT in r["text"]]
+    _, _, words, _ = _parts(rec["text"])
+    assert "heronbuckle" in words and "redacted" in words.split()
+    assert token not in rec["text"] and key not in rec["text"] and "0123456789abcdefghij" not in words
+    assert _hits("heronbuckle")[0]["session"]["id"] == SID
+    assert not _hits(key) and not _hits(token)

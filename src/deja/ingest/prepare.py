@@ -11,6 +11,7 @@ import re
 import unicodedata
 
 from deja.text import redact
+from deja.text.tokenizer import MAX_TOKEN_CHARS
 from deja.text.clip import clip
 from deja.model import Record, Role, Session
 
@@ -22,11 +23,23 @@ MAX_RECORD_CHARS = 64 * 1024
 # Tool output is capped shorter: its first 3 KiB (the command's echo, the first error, a file's
 # head) and its last 1 KiB (the summary, the exit, the last error). Tool output is ~95 % of the
 # generated corpus's text and the bulk of a real store's; past 4 KiB its middle (lines of a file
-# read whole, a long listing's middle, a log's progress lines) is what is lost. Chosen by
-# measurement (docs/benchmarks.md "Issue 18, session 9"): at 8 KiB a cold index is no faster,
-# at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
+# read whole, a long listing's middle, a log's progress lines) is cut, its words kept in the
+# marker (below). Chosen by measurement (docs/benchmarks.md "Issue 18, session 9"): at 8 KiB a
+# cold index is no faster, at 4 KiB it reads ~30 % less text; no needle or dev-set hit moved.
 TOOL_OUTPUT_CHARS = 4 * 1024
-CUT = " characters not indexed …]"  # how the marker of a cut ends: `[… 12,345 characters not indexed …]`
+# The cut middle's words stay findable: the marker lists, first seen first, the distinct words of
+# the middle that the kept head and tail don't hold (case aside; bare numbers of up to four digits
+# left out), at most WORDS_CHARS bytes of them, and says how many more there were:
+# `[… 12,345 characters cut; the other words in them: a b c …]`,
+# `[… 1,234,567 characters cut; the other words in them: a b c; 9,876 more not kept …]`. The
+# stored text stays the indexed text. A word is a run of letters, digits, `_` and non-ASCII
+# characters (split at ASCII punctuation and space): a CJK run stays a run, bigrammed when indexed.
+# The bound by measurement (docs/benchmarks.md "Issue 18, session 9: every word of a cut output
+# findable"): on the generated corpus only its four 1 MB logs have more new words than 4 KiB
+# holds (their per-line durations, `4392s`), and 161 of main's 81,298 distinct words are lost.
+CUT = " characters cut"  # what every marker holds after its count (coded.py and outputs.py test it)
+WORDS_CHARS = 4 * 1024
+_SPACES = bytes(b if chr(b).isalnum() or b == 95 or b >= 128 else 32 for b in range(256))
 _SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
 # Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
 # of keys; no word or hash is that long) whole or wrapped in lines, or a record mostly control bytes is replaced by a
@@ -174,14 +187,38 @@ def _snap(text: str, at: int, forward: bool) -> int:
     return at if i < 0 else i + 1
 
 
+def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
+    """The marker's list: the distinct words of `middle` that `kept` lacks (case aside), first
+    seen first, at most `room` bytes of UTF-8, then how many more were left out. Bytes split at
+    ASCII bytes: the cost is the words' objects and their hashing, ~20 ns per byte of a cut output
+    (docs/benchmarks.md). WORDS_CHARS = 0 makes the marker the bare count, at no cost."""
+    if room <= 0:
+        return ""  # no list, and none of its cost
+    seen = set(kept.encode("utf-8", "surrogatepass").lower().translate(_SPACES).split())
+    distinct = dict.fromkeys(middle.encode("utf-8", "surrogatepass").translate(_SPACES).split())
+    # A bare number of up to four digits (a line number, a count, a year) says nothing alone and
+    # numbered lines hold one each: two thirds of the lists' text, and no word lost without them
+    # (docs/benchmarks.md). An ASCII word longer than the analyzer keeps would be dropped by it.
+    words = [w for w in distinct if w.lower() not in seen and not (len(w) <= 4 and w.isdigit())
+             and (len(w) <= MAX_TOKEN_CHARS or not w.isascii())]
+    size = sum(map(len, words)) + len(words)
+    n = len(words)
+    while size > room:  # from the end: the list keeps the words seen first
+        size -= len(words.pop()) + 1
+    told = b" ".join(words).decode("utf-8", "surrogatepass")
+    return f"{told}; {n - len(words):,} more not kept" if len(words) < n else told
+
+
 def cap(text: str, limit: int = MAX_RECORD_CHARS) -> str:
     """At most ~`limit` characters: the head (three quarters) and the tail, and a marker saying
-    what was left out."""
+    how much was cut and which other words the cut held (`_other_words`)."""
     if len(text) <= limit:
         return text
     head = _snap(text, limit * 3 // 4, forward=False)
     tail = _snap(text, len(text) - limit // 4, forward=True)
-    return f"{text[:head]}\n[… {tail - head:,}{CUT}\n{text[tail:]}"
+    words = _other_words(text[head:tail], text[:head] + "\n" + text[tail:])
+    told = f"; the other words in them: {words}" if words else ""
+    return f"{text[:head]}\n[… {tail - head:,}{CUT}{told} …]\n{text[tail:]}"
 
 
 def prepare(session: Session, redacting: bool = True) -> int:
