@@ -75,6 +75,18 @@ PASSAGE_RECORDS = 3
 # about the world, not about the person ("what do people usually pack …?"), states nothing: ASKED.
 STATED = 2.0
 
+# A question about what the assistant picked or advised (Query.asks_assistant, wants "choice": "which
+# laptop did you tell me to buy", 你推荐的密码管理器是哪个) is answered by a reply that names the
+# pick: a sentence holding a named thing (NAMED) besides the pick's words weighs NAMED_LIFT more. The
+# reply that answers often holds one of the question's words ("the Dell XPS 13 is the laptop I would
+# pick"), the replies on the topic all of them ("buy a laptop with sixteen gigabytes").
+NAMED_LIFT = 1.6
+# A named thing as a reply writes it: a capitalised word inside a sentence (a title, a brand, a
+# place), a word with a digit (1Password, XPS 13), a command's option or path (-R, --soft, HEAD~1,
+# /srv/app), a quoted or titled name ("…", 《…》, 「…」), a Latin word in a Chinese sentence.
+NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]*|(?<!\w)--?[A-Za-z][\w-]*|\w[~/:]\w|/\w+/|`[^`]+`"
+         r"|[《「“\"][^》」”\"]{1,40}[》」”\"]|(?<=[\u3400-\u9fff])\s*[A-Za-z][\w-]+|[A-Za-z][\w-]+\s*(?=[\u3400-\u9fff])")
+
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # What answers each kind of question (search.query.Query.wants), in a sentence as written.
@@ -150,6 +162,11 @@ def _answer(wants: str, present: bool = False) -> re.Pattern[str] | None:
 
 
 @lru_cache(maxsize=1)
+def _named() -> re.Pattern[str]:
+    return re.compile(NAMED)
+
+
+@lru_cache(maxsize=1)
 def _change() -> re.Pattern[str]:
     return re.compile(CHANGE, re.IGNORECASE)
 
@@ -161,11 +178,11 @@ class Matcher(Plain):
     statements answer it (`statements`: a count, or a fact about the person; a record that only asks
     weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
-                 share: float = CHANGE_SHARE, statements: bool = False):
+                 share: float = CHANGE_SHARE, statements: bool = False, named: bool = False):
         self.counts = wants == "count"
         self.statements = statements or self.counts
         self.prefers = wants == "preference"
@@ -185,6 +202,7 @@ class Matcher(Plain):
         self.weights, self.answer = weights, _answer(wants, present)
         self.change = _change() if state else None
         self.share = share
+        self.named = _named() if named and wants == "choice" else None  # a pick the assistant named: NAMED_LIFT
 
 
 def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
@@ -225,6 +243,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
             lift = ASKED
     elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift = ANSWER_LIFT
+    if m.named is not None and own and best and any(m.named.search(t) for t in top):  # the reply names it
+        lift *= NAMED_LIFT
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
         lift *= CHANGE_LIFT
     return best * PASSAGE_SCALE, lift, stated
@@ -241,6 +261,7 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
     per = COUNT_RECORDS if m.counts or m.prefers else PASSAGE_RECORDS
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     stated: set[int] = set()
+    asked: dict[tuple[int, int], tuple[int, int, float]] = {}  # a person's turn a pick may answer: (session, seq) -> (i, j, passage)
     for (i, j), b in zip(todo, store.text.bodies([hits[i][1][j][1].addr for i, j in todo])):
         items = hits[i][1]
         sc, c = items[j]
@@ -248,12 +269,26 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
         p, lift, said = _score(m, b.text, own)
         if said:
             stated.add(i)
+        if m.named is not None and not own and p:
+            asked[(b.sid, b.seq)] = (i, j, p)
         items[j] = (max(sc, p * (heavy_weight if own else other)) * lift, c)
+    if asked:  # the reply right after the person's turn that holds the situation, when it names a pick
+        for key, reply in store.text.replies(list(asked), heavy).items():
+            if named_pick(m, reply.text):
+                i, j, p = asked[key]
+                sc, c = hits[i][1][j]
+                hits[i][1][j] = (max(sc, p * heavy_weight * ANSWER_LIFT * NAMED_LIFT), c)
     for i in stated:
         hit, items, session, lift = hits[i]
         hits[i] = (hit, items, session, lift * STATED)
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])
+
+
+def named_pick(m: Matcher, text: str) -> bool:
+    """Does a sentence of this reply name a pick: the kind of answer wanted and a named thing (NAMED)?"""
+    return m.named is not None and m.answer is not None and any(
+        m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text))
 
 
 def _asks(sentence: str) -> bool:
