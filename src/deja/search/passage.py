@@ -87,6 +87,13 @@ NAMED_LIFT = 1.6
 NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]*|(?<!\w)--?[A-Za-z][\w-]*|\w[~/:]\w|/\w+/|`[^`]+`"
          r"|[《「“\"][^》」”\"]{1,40}[》」”\"]|(?<=[\u3400-\u9fff])\s*[A-Za-z][\w-]+|[A-Za-z][\w-]+\s*(?=[\u3400-\u9fff])")
 
+# ... and the session where a reply right after the person's turn holding the question's words (the
+# situation: "I travel a lot and need a new laptop") names a pick ("the ThinkPad X1 Carbon is the one I
+# would pick") is lifted by PICKED: the reply holds none of the question's words and the session's score
+# counts the replies' (search._graded), so its neighbours on the topic, whose replies hold every word
+# and name nothing, lead by coverage alone.
+PICKED = 2.0
+
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # What answers each kind of question (search.query.Query.wants), in a sentence as written.
@@ -278,9 +285,10 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
                 i, j, p = asked[key]
                 sc, c = hits[i][1][j]
                 hits[i][1][j] = (max(sc, p * heavy_weight * ANSWER_LIFT * NAMED_LIFT), c)
+                stated.add(i)
     for i in stated:
         hit, items, session, lift = hits[i]
-        hits[i] = (hit, items, session, lift * STATED)
+        hits[i] = (hit, items, session, lift * (PICKED if m.named is not None else STATED))
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])
 
