@@ -32,7 +32,9 @@ _ASKS_ASSISTANT = re.compile(
     r"|你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我)|您(?:上次|之前)?(?:说|建议|推荐)", re.IGNORECASE)
 # A question about what the assistant advised ("the second book you recommended me", "what stretch did
 # you tell me to do", 你推荐的…是哪个): it wants a pick (passage.ANSWERS["choice"]) when it asks for no other kind.
-_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我", re.IGNORECASE)
+# So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么).
+_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我"
+                     r"|\bcalled\b|\bname\s+of\b|叫什么|什么名字", re.IGNORECASE)
 # In a question about what the assistant said, an English ordinal ("the second book you suggested")
 # frames it rather than names its answer: the reply lists its picks in order ("start with X, and after
 # that Y") and seldom numbers them, so search._graded weighs it as scaffolding (tokenizer.SCAFFOLD_EN).
