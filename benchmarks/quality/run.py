@@ -33,7 +33,9 @@ prefs (prefs.py, session 7's dev set for requests that name the need, not the pr
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) and zh4 (zh4.py, session 9's,
 two HOMEs of 46 sessions and one of 120) are scored like memeval, per
 language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
-Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME).
+Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME), and
+`said` (said.py, session 9: what the assistant said, the reply naming a pick after the person's
+situation; hooks as facts').
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
 words (the newer line shares few of the question's words). `counts` (counts.py, session 8) asks how many / how much across sessions

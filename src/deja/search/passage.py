@@ -14,7 +14,10 @@ a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind
 from the question by search.query). A question about how things stand now ("what is my rent
 now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
 "no longer", 换成, 不再). For a question about the person's state, now or not ("where do I
-work"), the person's own sentence that states a change weighs CHANGE_LIFT more.
+work"), the person's own sentence that states a change weighs CHANGE_LIFT more. For a question
+about what the assistant picked ("which laptop did you tell me to buy"), a reply's sentence that
+names the pick (NAMED) weighs NAMED_LIFT more, and so does the person's turn holding the question's
+words when the reply right after it names one (its session lifted by PICKED).
 """
 
 from __future__ import annotations
@@ -263,7 +266,9 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
     at least their best passage's weight (a record of the `heavy` side weighs `heavy_weight`, of
     the other `other`), times the lift `score` gives it; a request's session where the person
     states a preference in a turn holding the request's own words (m.prefers) has its lift times
-    STATED."""
+    STATED; for a question about what the assistant picked (m.named), a person's turn holding the
+    question's words whose reply right after it names a pick (named_pick) scores as that reply would
+    if it held them, and its session's lift is times PICKED."""
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
     per = COUNT_RECORDS if m.counts or m.prefers else PASSAGE_RECORDS
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
