@@ -33,7 +33,9 @@ prefs (prefs.py, session 7's dev set for requests that name the need, not the pr
 (zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) and zh4 (zh4.py, session 9's,
 two HOMEs of 46 sessions and one of 120) are scored like memeval, per
 language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
-Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME).
+Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME), and
+`said` (said.py, session 9: what the assistant said, the reply naming a pick after the person's
+situation; hooks as facts').
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
 words (the newer line shares few of the question's words). `counts` (counts.py, session 8) asks how many / how much across sessions
@@ -243,7 +245,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         hist, other = own.history(qs, home), own.unrelated(qs)
         got = _hooked(env, [p["prompt"] for p in hist + other])
         return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
-    if name in ("memeval", "facts"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
+    if name in ("memeval", "facts", "said"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
         import memeval
 
         lang = qs[0]["lang"]

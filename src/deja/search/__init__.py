@@ -303,7 +303,7 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
-    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and is_scaffold(c[0])}
+    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and (is_scaffold(c[0]) or c in q.frame)}
     if own < len(clauses):  # a related clause weighs at most RELATED_CAP of the question's rarest own word
         rw, rare = related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT, related.RELATED_CAP * max(
             (_idf(df, n) * boost.get(c[0], 1.0) for c, df in zip(clauses[:own], dfs) if df), default=0.0)
@@ -488,7 +488,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         from deja.search import passage
 
         m = passage.Matcher(clauses, weights, variants.forms if variants else {}, q.wants, q.present, state,
-                            statements=q.fact and not q.asks_assistant)
+                            statements=q.fact and not q.asks_assistant, named=q.asks_assistant)
         passage.rescore(store, m, ranked, heavy, USER_WEIGHT, other)
     hits = []
     for hit, items, session_score, lift in ranked:

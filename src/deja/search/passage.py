@@ -14,7 +14,10 @@ a record whose best sentence holds it weighs ANSWER_LIFT more (the expected kind
 from the question by search.query). A question about how things stand now ("what is my rent
 now") is answered by a sentence that states a change as well (CHANGE: "raised", "switched to",
 "no longer", 换成, 不再). For a question about the person's state, now or not ("where do I
-work"), the person's own sentence that states a change weighs CHANGE_LIFT more.
+work"), the person's own sentence that states a change weighs CHANGE_LIFT more. For a question
+about what the assistant picked ("which laptop did you tell me to buy"), a reply's sentence that
+names the pick (NAMED) weighs NAMED_LIFT more, and so does the person's turn holding the question's
+words when the reply right after it names one (its session lifted by PICKED).
 """
 
 from __future__ import annotations
@@ -74,6 +77,25 @@ PASSAGE_RECORDS = 3
 # (the statement is one turn among the topic's questions), and a turn whose best sentences only ask
 # about the world, not about the person ("what do people usually pack …?"), states nothing: ASKED.
 STATED = 2.0
+
+# A question about what the assistant picked or advised (Query.asks_assistant, wants "choice": "which
+# laptop did you tell me to buy", 你推荐的密码管理器是哪个) is answered by a reply that names the
+# pick: a sentence holding a named thing (NAMED) besides the pick's words weighs NAMED_LIFT more. The
+# reply that answers often holds one of the question's words ("the Dell XPS 13 is the laptop I would
+# pick"), the replies on the topic all of them ("buy a laptop with sixteen gigabytes").
+NAMED_LIFT = 1.6
+# A named thing as a reply writes it: a capitalised word inside a sentence (a title, a brand, a
+# place), a word with a digit (1Password, XPS 13), a command's option or path (-R, --soft, HEAD~1,
+# /srv/app), a quoted or titled name ("…", 《…》, 「…」), a Latin word in a Chinese sentence.
+NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]*|(?<!\w)--?[A-Za-z][\w-]*|\w[~/:]\w|/\w+/|`[^`]+`"
+         r"|[《「“\"][^》」”\"]{1,40}[》」”\"]|(?<=[\u3400-\u9fff])\s*[A-Za-z][\w-]+|[A-Za-z][\w-]+\s*(?=[\u3400-\u9fff])")
+
+# ... and the session where a reply right after the person's turn holding the question's words (the
+# situation: "I travel a lot and need a new laptop") names a pick ("the ThinkPad X1 Carbon is the one I
+# would pick") is lifted by PICKED: the reply holds none of the question's words and the session's score
+# counts the replies' (search._graded), so its neighbours on the topic, whose replies hold every word
+# and name nothing, lead by coverage alone.
+PICKED = 2.0
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -150,6 +172,11 @@ def _answer(wants: str, present: bool = False) -> re.Pattern[str] | None:
 
 
 @lru_cache(maxsize=1)
+def _named() -> re.Pattern[str]:
+    return re.compile(NAMED)
+
+
+@lru_cache(maxsize=1)
 def _change() -> re.Pattern[str]:
     return re.compile(CHANGE, re.IGNORECASE)
 
@@ -161,11 +188,11 @@ class Matcher(Plain):
     statements answer it (`statements`: a count, or a fact about the person; a record that only asks
     weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
-                 share: float = CHANGE_SHARE, statements: bool = False):
+                 share: float = CHANGE_SHARE, statements: bool = False, named: bool = False):
         self.counts = wants == "count"
         self.statements = statements or self.counts
         self.prefers = wants == "preference"
@@ -185,6 +212,7 @@ class Matcher(Plain):
         self.weights, self.answer = weights, _answer(wants, present)
         self.change = _change() if state else None
         self.share = share
+        self.named = _named() if named and wants == "choice" else None  # a pick the assistant named: NAMED_LIFT
 
 
 def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
@@ -225,6 +253,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
             lift = ASKED
     elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift = ANSWER_LIFT
+    if m.named is not None and own and best and any(m.named.search(t) for t in top):  # the reply names it
+        lift *= NAMED_LIFT
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
         lift *= CHANGE_LIFT
     return best * PASSAGE_SCALE, lift, stated
@@ -236,11 +266,14 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
     at least their best passage's weight (a record of the `heavy` side weighs `heavy_weight`, of
     the other `other`), times the lift `score` gives it; a request's session where the person
     states a preference in a turn holding the request's own words (m.prefers) has its lift times
-    STATED."""
+    STATED; for a question about what the assistant picked (m.named), a person's turn holding the
+    question's words whose reply right after it names a pick (named_pick) scores as that reply would
+    if it held them, and its session's lift is times PICKED."""
     hits.sort(key=lambda h: -(h[1][0][0] + h[2]) * h[3])
     per = COUNT_RECORDS if m.counts or m.prefers else PASSAGE_RECORDS
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     stated: set[int] = set()
+    asked: dict[tuple[int, int], tuple[int, int, float]] = {}  # a person's turn a pick may answer: (session, seq) -> (i, j, passage)
     for (i, j), b in zip(todo, store.text.bodies([hits[i][1][j][1].addr for i, j in todo])):
         items = hits[i][1]
         sc, c = items[j]
@@ -248,12 +281,27 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
         p, lift, said = _score(m, b.text, own)
         if said:
             stated.add(i)
+        if m.named is not None and not own and p:
+            asked[(b.sid, b.seq)] = (i, j, p)
         items[j] = (max(sc, p * (heavy_weight if own else other)) * lift, c)
+    if asked:  # the reply right after the person's turn that holds the situation, when it names a pick
+        for key, reply in store.text.replies(list(asked), heavy).items():
+            if named_pick(m, reply.text):
+                i, j, p = asked[key]
+                sc, c = hits[i][1][j]
+                hits[i][1][j] = (max(sc, p * heavy_weight * ANSWER_LIFT * NAMED_LIFT), c)
+                stated.add(i)
     for i in stated:
         hit, items, session, lift = hits[i]
-        hits[i] = (hit, items, session, lift * STATED)
+        hits[i] = (hit, items, session, lift * (PICKED if m.named is not None else STATED))
     for _, items, _, _ in hits[:PASSAGE_SESSIONS]:
         items.sort(key=lambda x: -x[0])
+
+
+def named_pick(m: Matcher, text: str) -> bool:
+    """Does a sentence of this reply name a pick: the kind of answer wanted and a named thing (NAMED)?"""
+    return m.named is not None and m.answer is not None and any(
+        m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text))
 
 
 def _asks(sentence: str) -> bool:

@@ -32,7 +32,16 @@ _ASKS_ASSISTANT = re.compile(
     r"|你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我)|您(?:上次|之前)?(?:说|建议|推荐)", re.IGNORECASE)
 # A question about what the assistant advised ("the second book you recommended me", "what stretch did
 # you tell me to do", 你推荐的…是哪个): it wants a pick (passage.ANSWERS["choice"]) when it asks for no other kind.
-_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我", re.IGNORECASE)
+# So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么).
+_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我"
+                     r"|\bcalled\b|\bname\s+of\b|叫什么|什么名字", re.IGNORECASE)
+# In a question about what the assistant said, an English ordinal ("the second book you suggested")
+# frames it rather than names its answer: the reply lists its picks in order ("start with X, and after
+# that Y") and seldom numbers them, so search._graded weighs it as scaffolding (tokenizer.SCAFFOLD_EN).
+# Not in Chinese, whose replies number their picks as the question does (第二本再看…), nor the Chinese
+# verbs of advice (推荐 建议 说), which the replies say too (我推荐你先读…): as frame words they lost
+# those answers on `facts` and `zh3` (docs/benchmarks.md, "Issue 14, session 9: what the assistant said").
+_FRAME = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b", re.IGNORECASE)
 # A question in the first person singular ("what car do I drive", "my sister", 我的车, not 我们):
 # about the person, so what they said in their own turns answers it.
 _ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
@@ -124,8 +133,9 @@ class Query(Plain):
     # question that counts or adds up across sessions (_COUNTS; wants "count"); fact: a question about
     # a fact the person or the assistant said (asks_assistant, or asks_person and not a preference);
     # names: the content clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
+    # frame: for a question about the assistant, its content clauses that frame it (_FRAME), weighed as scaffolding
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "counted", "present", "related", "counts", "fact", "names")
+                 "lone", "counted", "present", "related", "counts", "fact", "names", "frame")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -154,6 +164,7 @@ class Query(Plain):
         found += _IDENTIFIER.findall(text)
         named = {tuple(tokens(_POSSESSIVE.sub("", w.strip(".,;:!?\"'()")))) for w in found}
         self.names: frozenset[tuple[str, ...]] = frozenset(c for c in self.content if c in named)
+        self.frame: frozenset[tuple[str, ...]] = _framing(text, self.content) if self.asks_assistant else frozenset()
         self.glue: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
         self.counted: frozenset[str] = frozenset()
@@ -297,6 +308,14 @@ _ASKING = frozenset("什怎哪几谁么")
 def _functional(bigram: str) -> bool:
     """Is this CJK bigram two function characters (那只, 的那): part of no word the question is about?"""
     return len(bigram) == 2 and is_function_char(bigram[0]) and is_function_char(bigram[1])
+
+
+def _framing(text: str, content) -> frozenset[tuple[str, ...]]:
+    """The content clauses of a question about the assistant that frame it (_FRAME); none when they
+    would be all of its content."""
+    near = {t for m in _FRAME.finditer(text) for t in tokens(m.group())}
+    out = frozenset(c for c in content if len(c) == 1 and c[0] in near)
+    return out if len(out) < len(content) else frozenset()
 
 
 def _compounds(text: str, content) -> dict[str, list[str]]:

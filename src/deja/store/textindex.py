@@ -431,6 +431,31 @@ class TextIndex:
         return read(searcher, [a for _, a in hits], self.reader)
 
     @_reading
+    def replies(self, after: Sequence[tuple[int, int]], role: int, span: int = 2) -> dict[tuple[int, int], StoredRecord]:
+        """For each (session, seq), the first record of `role` within `span` records after it (the
+        reply to a person's turn), in one search."""
+        if not after:
+            return {}
+        s = self.schema
+        each = [(tantivy.Occur.Should, tantivy.Query.boolean_query([
+            (tantivy.Occur.Must, tantivy.Query.term_query(s, "sid", sid)),
+            (tantivy.Occur.Must, tantivy.Query.range_query(s, "seq", tantivy.FieldType.Unsigned, seq + 1, seq + span))]))
+            for sid, seq in after]
+        q = tantivy.Query.boolean_query([(tantivy.Occur.Must, tantivy.Query.term_query(s, "role", role)),
+                                         (tantivy.Occur.Must, tantivy.Query.boolean_query(each))])
+        searcher = self._searcher()
+        hits = searcher.search(q, len(after) * span, count=False).hits
+        out: dict[tuple[int, int], StoredRecord] = {}
+        wanted = set(after)
+        for r in sorted(read(searcher, [a for _, a in hits], self.reader), key=lambda r: r.seq):
+            for back in range(1, span + 1):
+                key = (r.sid, r.seq - back)
+                if key in wanted and key not in out:
+                    out[key] = r
+                    break
+        return out
+
+    @_reading
     def first_records(self, sid: int, roles: Sequence[int], n: int) -> list[StoredRecord]:
         """The first `n` records of one session in these roles, in session order (what the
         semantic sidecar embeds: the person's opening questions, not the tool output)."""
