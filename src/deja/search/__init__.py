@@ -52,11 +52,13 @@ REUSE_MAX_LIFT = 0.5
 # of up to +50% outweighs the difference between the session holding the answer and a
 # same-topic neighbour (measured on the long-chat sets through the CLI, docs/benchmarks.md).
 GRADED_REUSE_MAX_LIFT = 0.0
-# Nor the decision lift, but for a question asking why (Query.wants "reason", which a decision line,
-# "the root cause was", "because", answers): a reply saying "because", "so we" or "we'll"
-# (text.decision) marks most chats as settling something, which says nothing about which session
-# holds a fact, a preference or a date (it put a neighbour first for 10 of the dev sets' answers
-# ranked 2nd-5th; docs/benchmarks.md "Issue 14, session 9: the answer second to fifth").
+# Nor the decision lift, for a question about the person or what the assistant said, or asking for a
+# kind of answer (Query.wants) other than a reason (which a decision line, "the root cause was",
+# "because", is): a reply saying "because", "so we" or "we'll" (text.decision) marks most chats as
+# settling something, which says nothing about which session holds a fact, a preference or a date
+# (it put a neighbour first for 10 of the dev sets' answers ranked 2nd-5th; docs/benchmarks.md
+# "Issue 14, session 9: the answer second to fifth"). A work search in words ("the thing where the
+# pool ran dry") keeps it: there the session that settled something is the one looked for.
 GRADED_DECISION_LIFT = 1.0
 # A note a person distilled from a transcript (`deja promote`) says the same thing shorter and
 # vetted: it comes before the transcript it came from.
@@ -468,7 +470,9 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         rows = store.catalog.sessions_by_sid(by_sid)
     keys = [r.key for r in rows.values()]
     reuse_cap = REUSE_MAX_LIFT if graded is None else GRADED_REUSE_MAX_LIFT
-    decided = GRADED_DECISION_LIFT if graded is not None and q.wants != "reason" else DECISION_LIFT  # a cause answers why
+    # a question about the person or what the assistant said, or for a kind of answer, not why
+    plain = graded is None or q.wants == "reason" or not (q.asks_person or q.asks_assistant or q.wants)
+    decided = DECISION_LIFT if plain else GRADED_DECISION_LIFT
     recalls = store.catalog.recall_counts(keys) if reuse_cap else {}
     curated = store.catalog.curation(keys)
     promoted = store.catalog.promoted_notes(keys)
