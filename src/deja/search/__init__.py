@@ -52,6 +52,14 @@ REUSE_MAX_LIFT = 0.5
 # of up to +50% outweighs the difference between the session holding the answer and a
 # same-topic neighbour (measured on the long-chat sets through the CLI, docs/benchmarks.md).
 GRADED_REUSE_MAX_LIFT = 0.0
+# Nor the decision lift, for a question about the person or what the assistant said, or asking for a
+# kind of answer (Query.wants) other than a reason (which a decision line, "the root cause was",
+# "because", is): a reply saying "because", "so we" or "we'll" (text.decision) marks most chats as
+# settling something, which says nothing about which session holds a fact, a preference or a date
+# (it put a neighbour first for 10 of the dev sets' answers ranked 2nd-5th; docs/benchmarks.md
+# "Issue 14, session 9: the answer second to fifth"). A work search in words ("the thing where the
+# pool ran dry") keeps it: there the session that settled something is the one looked for.
+GRADED_DECISION_LIFT = 1.0
 # A note a person distilled from a transcript (`deja promote`) says the same thing shorter and
 # vetted: it comes before the transcript it came from.
 PROMOTED_NOTE_LIFT = 1.5
@@ -86,8 +94,11 @@ SCAFFOLD_WEIGHT = 0.25
 # common word ("so it stays fresh") outscore the one turn holding two of the rare ones ("rather
 # stay in rented apartments … when I travel"); the square root orders those without letting
 # coverage alone decide (1.0 costs `chat` a question; measured in docs/benchmarks.md, "Issue 14,
-# session 6: user facts"). A session holding every word (1.0) is unchanged.
-COVERAGE_EXPONENT = 0.5
+# session 6: user facts"). A session holding every word (1.0) is unchanged. 0.35, not 0.5: coverage
+# was what put a neighbour first for 74 of the dev sets' 172 answers ranked 2nd-5th (a neighbour
+# holding one more of the question's words than the turn that states the answer in other words);
+# 0.25 costs chat and abstain a question each ("Issue 14, session 9: the answer second to fifth").
+COVERAGE_EXPONENT = 0.35
 # A count question about the person ("how many books did I read"), a question about a fact they said
 # (Query.fact: "what breed is my dog") or a request for advice ("any tips for my commute": what the
 # person likes, does or cannot have answers it, passage.ANSWERS): a reply weighs this, not 1 (the
@@ -459,6 +470,9 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         rows = store.catalog.sessions_by_sid(by_sid)
     keys = [r.key for r in rows.values()]
     reuse_cap = REUSE_MAX_LIFT if graded is None else GRADED_REUSE_MAX_LIFT
+    # a question about the person or what the assistant said, or for a kind of answer, not why
+    plain = graded is None or q.wants == "reason" or not (q.asks_person or q.asks_assistant or q.wants)
+    decided = DECISION_LIFT if plain else GRADED_DECISION_LIFT
     recalls = store.catalog.recall_counts(keys) if reuse_cap else {}
     curated = store.catalog.curation(keys)
     promoted = store.catalog.promoted_notes(keys)
@@ -473,7 +487,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         if graded is not None:
             session_score, cov = graded.get(sid, (0.0, 0.0))
         lift = freshness(row.updated, now) * cov ** COVERAGE_EXPONENT
-        lift *= DECISION_LIFT if row.decision else REVERT_DAMPING if row.reverted else 1.0
+        lift *= decided if row.decision else REVERT_DAMPING if row.reverted else 1.0
         lift *= reuse_lift(recalls.get(row.key, 0), reuse_cap)
         lift *= PROMOTED_NOTE_LIFT if row.key in promoted and cov >= NOTE_LIFT_COVERAGE else 1.0
         c = curated.get(row.key)
