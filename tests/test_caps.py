@@ -10,7 +10,7 @@ import random
 
 from conftest import Transcript, deja
 
-from deja.ingest.prepare import CUT, MAX_RECORD_CHARS, TOOL_OUTPUT_CHARS, WORDS_CHARS
+from deja.ingest.prepare import CUT, MAX_RECORD_CHARS, TOOL_OUTPUT_CHARS, WORDS_CHARS, WORDS_SCAN, cap
 
 SID = "c4a95e11-0000-4000-8000-000000000001"
 
@@ -192,3 +192,16 @@ def test_a_secret_in_the_cut_middle_never_reaches_the_word_list(home):
     assert token not in rec["text"] and key not in rec["text"] and "0123456789abcdefghij" not in words
     assert _hits("heronbuckle")[0]["session"]["id"] == SID
     assert not _hits(key) and not _hits(token)
+
+
+def test_the_word_list_reads_a_bounded_share_of_a_huge_middle():
+    """A crafted record of tens of MiB costs the word pass only its first WORDS_SCAN characters:
+    a word there is listed, one past it is not (nor counted), and the cut is still told whole."""
+    filler = " ".join(f"w{i:x}q" for i in range(1_200_000))  # ~10 MiB of distinct words
+    text = f"head line\n{'x ' * 4000}nearbittern {filler} farplover\n{'y ' * 1000}tail line\n"
+    out = cap(text, TOOL_OUTPUT_CHARS)
+    assert len(text) > 4 * WORDS_SCAN and "nearbittern" in out and "farplover" not in out
+    told = int(out.split("[… ", 1)[1].split(CUT, 1)[0].replace(",", ""))
+    assert told > len(text) - TOOL_OUTPUT_CHARS - 1024 and out.endswith("tail line\n")
+    more = int(out.rsplit("; ", 1)[1].split(" more not kept", 1)[0].replace(",", ""))
+    assert more < WORDS_SCAN // 6  # counted within the scanned characters, not the 1.2 million words

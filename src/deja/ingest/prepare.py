@@ -39,6 +39,11 @@ TOOL_OUTPUT_CHARS = 4 * 1024
 # holds (their per-line durations, `4392s`), and 161 of main's 81,298 distinct words are lost.
 CUT = " characters cut"  # what every marker holds after its count (coded.py and outputs.py test it)
 WORDS_CHARS = 4 * 1024
+# The list is read from the middle's first WORDS_SCAN characters only (snapped back to a space):
+# finding distinct words costs ~11 MB of memory per MiB of distinct text, so a crafted record of
+# the 64 MiB a source allows would cost a parse worker ~0.7 GB. Past it, words are neither listed
+# nor counted. The generated corpus's largest outputs (1 MB logs) are read whole.
+WORDS_SCAN = 2 << 20
 _SPACES = bytes(b if chr(b).isalnum() or b == 95 or b >= 128 else 32 for b in range(256))
 _SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
 # Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
@@ -216,7 +221,10 @@ def cap(text: str, limit: int = MAX_RECORD_CHARS) -> str:
         return text
     head = _snap(text, limit * 3 // 4, forward=False)
     tail = _snap(text, len(text) - limit // 4, forward=True)
-    words = _other_words(text[head:tail], text[:head] + "\n" + text[tail:])
+    middle = text[head:tail]
+    if len(middle) > WORDS_SCAN:
+        middle = middle[: max(middle.rfind(" ", 0, WORDS_SCAN), middle.rfind("\n", 0, WORDS_SCAN), 0) or WORDS_SCAN]
+    words = _other_words(middle, text[:head] + "\n" + text[tail:])
     told = f"; the other words in them: {words}" if words else ""
     return f"{text[:head]}\n[… {tail - head:,}{CUT}{told} …]\n{text[tail:]}"
 
