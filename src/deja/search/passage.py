@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from deja.plain import Plain
+from deja.search.query import FIRST_PERSON
 from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
@@ -152,8 +153,6 @@ CHANGE = (r"\b(?:switched|switching|changed|change\s+of|moved|upgraded|downgrade
           r"in\s+total|(?:up|down)\s+to\s+\d|put\s+(?:it|them|the\s+\w+)\s+up|(?:passed|hit|reached|crossed)\s+\d|now(?=\s*[.!,;]|\s*$))\b"
           r"|换成|换了|改成|改为|改用|改骑|改坐|改喝|不再|升级|降级|涨到|涨了|降到|瘦到|胖到|刚过|突破|变成|调去|调到|调走|跳槽|辞职|搬到|搬家以后|"
           r"新的|新工作|入职|终于|卖了|卖掉|退了|领养|报了(?:一?个|名)|一共|最后")
-# A sentence about the person: "I", "my", "me", 我 (not 我们).
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|my|me|mine)\b|我(?!们)", re.IGNORECASE)
 _BREAK = "dejasentencebreak"
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 
@@ -249,7 +248,7 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
     if m.prefers and own and m.answer is not None:  # a statement anywhere in the turn, not a question
         if any(not (t := sentences[k]).rstrip().endswith(("?", "？")) and m.answer.search(t) for k in per if k < len(sentences)):
             lift, stated = ANSWER_LIFT, not held(m, text) <= m.related
-        elif all(t.rstrip().endswith(("?", "？")) and not _FIRST_PERSON.search(t) for t in top):
+        elif all(t.rstrip().endswith(("?", "？")) and not FIRST_PERSON.search(t) for t in top):
             lift = ASKED
     elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift = ANSWER_LIFT

@@ -42,9 +42,10 @@ _ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|to
 # verbs of advice (推荐 建议 说), which the replies say too (我推荐你先读…): as frame words they lost
 # those answers on `facts` and `zh3` (docs/benchmarks.md, "Issue 14, session 9: what the assistant said").
 _FRAME = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b", re.IGNORECASE)
-# A question in the first person singular ("what car do I drive", "my sister", 我的车, not 我们):
-# about the person, so what they said in their own turns answers it.
-_ASKS_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
+# The first person singular ("what car do I drive", "my sister", "I'm", 我的车, not 我们): a question
+# in it is about the person, so what they said in their own turns answers it; a sentence in it is
+# about the person (search.passage).
+FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
 
 # A question that counts or adds up across sessions (Query.counts): "how many", "how often", "how much
 # … in total / spent / cost", 几次 几本 几家 一共 总共 多少次 (not the time between two events: _WANTS "time").
@@ -148,7 +149,7 @@ class Query(Plain):
         if self.asks_assistant and not self.wants and _ADVICE.search(text):  # "the second book you recommended me"
             self.wants = "choice"
         # a request for a recommendation is about the person too: their likes and habits answer it
-        self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(_ASKS_PERSON.search(text)))
+        self.asks_person = question and not self.asks_assistant and (self.wants == "preference" or bool(FIRST_PERSON.search(text)))
         self.compounds = _compounds(text, self.content) if question else {}
         self.present = question and bool(_PRESENT.search(text))
         if self.wants == "count" and _HOLDS.search(text):  # "how many cats do we have": a state, a number
