@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from memeval import Bank, _cap, _Home, fill
+from memeval import Bank, _cap, _Home, fill, homes
 
 import memeval_en
 import memeval_zh
@@ -130,11 +130,7 @@ ZH_BANK = Bank("zh", homes=2, per_home=8, themes=memeval_zh.THEMES, probes=[], c
 
 
 def build_bank(bank: Bank, pairs: list[Pair], seed: int, tag: str) -> list[tuple[list, list[dict]]]:
-    out = []
-    for h in range(bank.homes):
-        rng = random.Random(seed * 100 + h + (0 if bank.lang == "en" else 50))
-        home = _Home(bank, rng)
-        keys = [f"{tag}{h}-{i + 1:03d}" for i in range(home.n)]
+    def plant(home: _Home, rng: random.Random, keys: list[str]) -> list[dict]:
         qs = []
         for p in rng.sample(pairs, min(bank.per_home, len(pairs))):
             vals = {k: rng.choice(v) for k, v in p.vals.items()}
@@ -147,9 +143,9 @@ def build_bank(bank: Bank, pairs: list[Pair], seed: int, tag: str) -> list[tuple
                 home.put(other, rng.choice(["user", "assistant"]), fill(d, vals, p.vals, home.words(home.themes[other]), rng))
             qs.append({"question": _cap(fill(p.ask, vals, p.vals, {}, rng)), "keys": [keys[at]], "kind": p.kind, "lang": bank.lang})
             qs.append({"question": _cap(fill(p.twin, vals, p.vals, {}, rng)), "keys": [], "kind": "abstain", "lang": bank.lang})
-        sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
-        out.append((sessions, qs))
-    return out
+        return qs
+
+    return homes(bank, seed, tag, plant)
 
 
 def build(seed: int = SEED) -> list[tuple[list, list[dict]]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from memeval import Bank, Theme, _cap, _Home, fill
+from memeval import Bank, Theme, _cap, _Home, fill, homes
 
 import memeval_en
 import memeval_zh
@@ -220,11 +220,7 @@ ZH_BANK = Bank("zh", homes=2, per_home=9, themes=memeval_zh.THEMES + ZH_THEMES *
 
 
 def build_bank(bank: Bank, needs: list[Need], seed: int, tag: str) -> list[tuple[list, list[dict]]]:
-    out = []
-    for h in range(bank.homes):
-        rng = random.Random(seed * 100 + h + (0 if bank.lang == "en" else 50))
-        home = _Home(bank, rng)
-        keys = [f"{tag}{h}-{i + 1:03d}" for i in range(home.n)]
+    def plant(home: _Home, rng: random.Random, keys: list[str]) -> list[dict]:
         qs = []
         for need in rng.sample(needs, min(bank.per_home, len(needs))):
             vals = {k: rng.choice(v) for k, v in need.vals.items()}
@@ -240,9 +236,9 @@ def build_bank(bank: Bank, needs: list[Need], seed: int, tag: str) -> list[tuple
             home.put(n, "assistant", fill(need.near[-1].rstrip("?？"), vals, need.vals, {}, rng))
             qs.append({"question": _cap(fill(need.ask, vals, need.vals, {}, rng)), "keys": [keys[at]],
                        "kind": "preference", "lang": bank.lang})
-        sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
-        out.append((sessions, qs))
-    return out
+        return qs
+
+    return homes(bank, seed, tag, plant)
 
 
 def build(seed: int = SEED) -> list[tuple[list, list[dict]]]:

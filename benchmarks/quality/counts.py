@@ -252,7 +252,7 @@ def _home(bank: Bank, probes: list[C], h: int, tag: str, per_home: int) -> tuple
             home.put(at, "user", d)
         qs.append({"question": _cap(rng.choice(p.asks)), "keys": [keys[i] for i in sorted(ats)], "kind": p.kind,
                    "lang": bank.lang})
-    sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
+    sessions = home.sessions(keys)
     return sessions, qs, _starts(rng, keys)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 SEED = 20261201
@@ -102,6 +103,10 @@ class _Home:
     def words(self, t: Theme) -> dict[str, list[str]]:
         return self.bank.common | t.words
 
+    def sessions(self, keys: list[str]) -> list:
+        """The HOME's sessions as make.py writes them: key, cwd, (role, text) turns."""
+        return [(keys[i], self.themes[i].cwd, [(r, self.text(r, s)) for r, s in self.turns[i]]) for i in range(self.n)]
+
     def _session(self, t: Theme) -> list[tuple[str, list[str]]]:
         rng, b, w = self.rng, self.bank, self.words(t)
         turns: list[tuple[str, list[str]]] = []
@@ -141,13 +146,25 @@ class _Home:
         return joint.join(sents)
 
 
-def build_bank(bank: Bank, seed: int, tag: str) -> list[tuple[list, list[dict]]]:
+Plant = Callable[["_Home", random.Random, list[str]], list[dict]]
+
+
+def homes(bank: Bank, seed: int, tag: str, plant: Plant) -> list[tuple[list, list[dict]]]:
+    """Every HOME of `bank`, each a fresh `_Home` with its own seed and keys `<tag><home>-<n>`:
+    `plant(home, rng, keys)` puts the set's evidence and decoys into it and returns its questions."""
     out = []
     for h in range(bank.homes):
         rng = random.Random(seed * 100 + h + (0 if bank.lang == "en" else 50))
         home = _Home(bank, rng)
-        probes = rng.sample(bank.probes, min(bank.per_home, len(bank.probes)))
         keys = [f"{tag}{h}-{i + 1:03d}" for i in range(home.n)]
+        qs = plant(home, rng, keys)
+        out.append((home.sessions(keys), qs))
+    return out
+
+
+def build_bank(bank: Bank, seed: int, tag: str) -> list[tuple[list, list[dict]]]:
+    def plant(home: _Home, rng: random.Random, keys: list[str]) -> list[dict]:
+        probes = rng.sample(bank.probes, min(bank.per_home, len(bank.probes)))
         qs = []
         for p in probes:
             vals = {k: rng.choice(v) for k, v in p.vals.items()}
@@ -165,10 +182,9 @@ def build_bank(bank: Bank, seed: int, tag: str) -> list[tuple[list, list[dict]]]
             answer = ats[-1:] if p.answer == "last" else ats
             qs.append({"question": _cap(fill(p.ask, vals, p.vals, {}, rng)), "keys": [keys[i] for i in answer],
                        "kind": p.kind, "lang": bank.lang})
-        sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]])
-                    for i in range(home.n)]
-        out.append((sessions, qs))
-    return out
+        return qs
+
+    return homes(bank, seed, tag, plant)
 
 
 def build(seed: int = SEED) -> list[tuple[list, list[dict]]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 
-from memeval import Bank, Probe, Theme, _cap, _Home, fill
+from memeval import Bank, Probe, Theme, _cap, _Home, fill, homes
 
 import memeval_en
 import memeval_zh
@@ -226,14 +226,10 @@ def _near(p: Probe) -> list[str]:
 
 
 def build_bank(bank: Bank, seed: int, tag: str) -> list[tuple[list, list[dict]]]:
-    out = []
-    for h in range(bank.homes):
-        rng = random.Random(seed * 100 + h + (0 if bank.lang == "en" else 50))
-        home = _Home(bank, rng)
+    def plant(home: _Home, rng: random.Random, keys: list[str]) -> list[dict]:
         topic = [" ".join(t.asks + t.says).lower() for t in home.themes]
         words = [set(re.findall(r"[a-z]+", t)) for t in topic]
         probes = rng.sample(bank.probes, min(bank.per_home, len(bank.probes)))
-        keys = [f"{tag}{h}-{i + 1:03d}" for i in range(home.n)]
         qs = []
         for p in probes:
             vals = {k: rng.choice(v) for k, v in p.vals.items()}
@@ -247,9 +243,9 @@ def build_bank(bank: Bank, seed: int, tag: str) -> list[tuple[list, list[dict]]]
                 other = rng.choice([i for i in range(home.n) if i != at])
                 home.put(other, rng.choice(["user", "assistant"]), fill(d, vals, p.vals, home.words(home.themes[other]), rng))
             qs.append({"question": _cap(fill(p.ask, vals, p.vals, {}, rng)), "keys": [keys[at]], "kind": p.kind, "lang": bank.lang})
-        sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
-        out.append((sessions, qs))
-    return out
+        return qs
+
+    return homes(bank, seed, tag, plant)
 
 
 def build(seed: int = SEED) -> list[tuple[list, list[dict]]]:

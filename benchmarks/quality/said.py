@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from memeval import Bank, _cap, _Home, fill
+from memeval import Bank, _cap, _Home, fill, homes
 
 import facts
 import memeval_en
@@ -145,11 +145,7 @@ def _exchange(home: _Home, at: int, turns: list[tuple[str, str]]) -> None:
 
 
 def _build(bank: Bank, probes: list[Said], seed: int, tag: str) -> list[tuple[list, list[dict]]]:
-    out = []
-    for h in range(bank.homes):
-        rng = random.Random(seed * 100 + h + (0 if bank.lang == "en" else 50))
-        home = _Home(bank, rng)
-        keys = [f"{tag}{h}-{i + 1:03d}" for i in range(home.n)]
+    def plant(home: _Home, rng: random.Random, keys: list[str]) -> list[dict]:
         qs = []
         for ask, turns, pools, decoys in probes:
             vals = {k: rng.choice(v) for k, v in pools.items()}
@@ -161,9 +157,9 @@ def _build(bank: Bank, probes: list[Said], seed: int, tag: str) -> list[tuple[li
                 home.busy.add(other)
                 _exchange(home, other, d)
             qs.append({"question": ask, "keys": [keys[at]], "kind": "assistant-fact", "lang": bank.lang})
-        sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
-        out.append((sessions, qs))
-    return out
+        return qs
+
+    return homes(bank, seed, tag, plant)
 
 
 def build(seed: int = SEED) -> list[tuple[list, list[dict]]]:

@@ -197,7 +197,7 @@ def _home(bank: Bank, probes: list[U], h: int, tag: str) -> tuple[list, list[dic
         for kind, ask in (("update", p.ask), ("update-now", p.ask_now)):
             qs.append({"question": _cap(ask), "keys": [keys[ats[-1]]], "kind": kind, "lang": bank.lang,
                        "older": [keys[i] for i in ats[:-1]]})  # to read a miss by: where the older sessions ranked
-    sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
+    sessions = home.sessions(keys)
     return sessions, qs, _starts(rng, keys)
 
 
