@@ -513,6 +513,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hits.append(hit)
     if state and weights is not None and filters is not None:  # a later change of the leading answer's subject
         recency.follow(store, q, clauses, weights, variants.forms if variants else {}, hits, filters, heavy)
+        recency.newest_value(store, q, clauses, weights, variants.forms if variants else {}, hits, heavy)
     if q.present:
         recency.prefer_newer(hits)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))

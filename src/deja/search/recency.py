@@ -165,3 +165,52 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
                 f = by_sid[x.sid] = Hit(row, 1, 0.0, [x], decision=row.decision, coverage=anchor.coverage)
                 hits.append(f)
             f.score, f.coverage = max(f.score, score), max(f.coverage, anchor.coverage)
+
+
+# The newest statement of a value (issue 14, session 10): a state said three times ("My team is
+# seven people", "we're hiring two more for my team", "Ten of us at the team standup") is answered
+# by the newest sentence in which the person states the subject with a value, told with or without a
+# word of change, while the older statement often holds more of the question's words and ranks above
+# it. Among the leading hits, the sessions where the person's own statement (not a question) holds
+# VALUE_SHARE of the question's own weight and a value (passage.valued: a figure for "how many", a
+# name or a figure otherwise) are the statements of the state; when two or more of them are there,
+# the newest scores just above the best of them (× 1 + VALUE_LIFT). A later session on the same
+# subject that states no value ("My team had an offsite at a bowling alley", "My phone keeps buzzing")
+# is not a statement and moves nothing, and the newest passes only statements holding no more of
+# the question (coverage) than itself: the tiers' promise. Not for a question counting across
+# sessions (Query.counts): each session holding an instance answers a part of it.
+VALUE_ANCHORS = 5  # leading hits whose person's records are read
+VALUE_SHARE = 0.5
+VALUE_LIFT = 0.05
+
+
+def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
+                 forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int) -> None:
+    """For a question about the person's state: the newest of the leading hits' statements of a
+    value scores just above the best of them (in place; the hits' snippets still the candidate records)."""
+    from deja.search import passage, related
+
+    if q.counts or len(hits) < 2:
+        return
+    asked = [i for i, c in enumerate(clauses) if not c[0].startswith(related.MARK)]
+    share = VALUE_SHARE * sum(weights[i] for i in asked)
+    if share <= 0:
+        return
+    m = passage.Matcher(clauses, weights, forms)
+    top = sorted(hits, key=lambda h: -h.score)[:VALUE_ANCHORS]
+    records = [(h, c) for h in top for c in h.snippets if c.role == own]
+    stated: dict[int, tuple[float, Hit]] = {}  # sid: (the newest statement's time, hit)
+    for (h, c), b in zip(records, store.text.bodies([c.addr for _, c in records])):
+        sentence, _ = passage.best_sentence(m, b.text)
+        if not sentence or not passage.valued(q.wants, sentence):
+            continue
+        if sum(weights[i] for i in passage.held(m, sentence) if i in asked) < share:
+            continue
+        if c.time > stated.get(h.session.sid, (-1.0,))[0]:
+            stated[h.session.sid] = (c.time, h)
+    if len(stated) < 2:
+        return
+    _, newest = max(stated.values(), key=lambda x: x[0])
+    passed = [h.score for _, h in stated.values() if h is not newest and h.coverage <= newest.coverage + COVERAGE_SLACK]
+    if passed and max(passed) >= newest.score:
+        newest.score = max(passed) * (1.0 + VALUE_LIFT)
