@@ -62,3 +62,30 @@ def test_a_later_session_naming_only_a_day_is_no_statement_of_the_state(home):
           f"{_CHATTER} Kids learn fast with games.")
     r = search("Who is my coach?")
     assert ids(r)[0] == "lena", _scores(r)
+
+
+def test_the_newest_statement_passes_a_later_chat_on_the_subject_that_states_no_value(home):
+    # the later chat says "phone" in both turns and ranks first by its words; it names no phone
+    _background(home)
+    _chat(home, "life", "pixel", MARCH, f"My phone is a Pixel 6, the battery is dying. {_CHATTER}",
+          f"{_CHATTER} A battery swap is cheap.")
+    _chat(home, "life", "galaxy", MAY, f"The Galaxy S24 is the best phone I have had, the camera is superb. {_CHATTER}",
+          f"{_CHATTER} Good cameras sell phones.")
+    _chat(home, "life", "buzzing", JUNE, "My phone keeps buzzing with work messages, what do I have to change?",
+          "Mute the work chats on your phone after six, and keep the phone in another room at night.")
+    r = search("What phone do I have?")
+    assert ids(r)[0] == "galaxy", _scores(r)
+
+
+def test_a_newer_change_told_without_a_name_is_not_passed_by_an_older_named_statement(home):
+    # the newest session states the move with no name; the older ones name the city: the newest of
+    # the named ones does not pass the one that states the change
+    _background(home)
+    _chat(home, "life", "leeds", MARCH, f"I live in Leeds, in a flat near the river. {_CHATTER}",
+          f"{_CHATTER} Leeds is lovely in spring.")
+    _chat(home, "life", "leaving", APRIL, f"Thinking of leaving Leeds, I live too far from the sea. {_CHATTER}",
+          f"{_CHATTER} Coastal towns are cheaper than you think.")
+    _chat(home, "life", "sea", MAY, f"We finally moved to a little house by the sea, we live right by the beach. {_CHATTER}",
+          f"{_CHATTER} Enjoy the sea air.")
+    r = search("Where do I live?")
+    assert ids(r)[0] == "sea", _scores(r)

@@ -176,6 +176,11 @@ def _named() -> re.Pattern[str]:
     return re.compile(NAMED)
 
 
+def states_change(sentence: str) -> bool:
+    """Does `sentence` state a change, as people report one (CHANGE)?"""
+    return bool(_change().search(sentence))
+
+
 def valued(wants: str, sentence: str) -> bool:
     """Does `sentence` state a value of the person's state (search.recency.newest_value)? For a
     question asking how many or how much a figure (ANSWERS["number"]), for "who" a person
