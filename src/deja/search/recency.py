@@ -187,9 +187,11 @@ def settle(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
 # hits, the sessions where the person's own statement (not a question) holds VALUE_SHARE of the
 # question's own weight and a value (passage.valued: a figure for "how many", a name or a figure
 # otherwise; a time is none) are the statements of the state. When two or more are there, the
-# newest scores just above (× 1 + VALUE_LIFT) the best of: the older statements (whatever they hold
-# of the question: they state the same subject, and being older is what they lose by), and the
-# leading hits that hold no more of the question (coverage) than it — except a session whose
+# newest scores just above (× 1 + VALUE_LIFT) the best of the leading hits that hold no more of
+# the question (coverage) than it, older statements and chats alike (an older statement holding more
+# of the question stays above: "我养了两只猫" over "每天给四只猫喂饭" — and "每周一晚上上的课" over a
+# newer "每周三…": one subject said of two things, which a session's words cannot tell from a
+# restatement; passing those cost facts and zh on the dev sets) — except a session whose
 # person's sentence on the subject states a change with no value (passage.CHANGE: "we finally
 # moved to a place by the sea", 搬到海边了): that may be the newer state told without a name, and
 # follow and the change lift have ranked it already. A later session on the subject that states no
@@ -234,8 +236,7 @@ def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weigh
     if len(stated) < 2:
         return
     _, newest = max(stated.values(), key=lambda x: x[0])
-    olds = {id(h) for _, h in stated.values()}
-    passed = [h.score for h in top if h is not newest and (id(h) in olds or (
-        h.coverage <= newest.coverage + COVERAGE_SLACK and h.session.sid not in changed))]
+    passed = [h.score for h in top if h is not newest and h.coverage <= newest.coverage + COVERAGE_SLACK
+              and h.session.sid not in changed]
     if passed and max(passed) >= newest.score:
         newest.score = max(passed) * (1.0 + VALUE_LIFT)
