@@ -38,7 +38,8 @@ Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language 
 situation; hooks as facts').
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
-words (the newer line shares few of the question's words). `counts` (counts.py, session 8) asks how many / how much across sessions
+words (the newer line shares few of the question's words); `updates4` (updates4.py, session 10) a state
+said three times or more, the newest plainly, with same-topic decoys after it. `counts` (counts.py, session 8) asks how many / how much across sessions
 (kinds count / total): any session holding an instance answers. `abstain` (abstain.py, session 8) pairs
 each answerable question with an unanswerable twin (one key word changed), scored as memeval's
 abstentions; no hook set. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds

@@ -165,7 +165,8 @@ def _search_lazy() -> list[tuple[Callable[..., object], tuple]]:
 
     steps: list[tuple[Callable[..., object], tuple]] = [
         (tokenizer._cjk_split, ()), (tokenizer._zh_filler, ()), (redact.compile_all, ()), (passage._change, ())]
-    return steps + [(passage._answer, (w, p)) for w in (*passage.ANSWERS, "choice") for p in (False, True)]
+    return steps + [(passage._answer, (w, p)) for w in (*passage.ANSWERS, "choice") for p in (False, True)] + [
+        (passage._value, (w,)) for w in ("number", "person", "")]
 
 
 def _other_lazy() -> list[tuple[Callable[..., object], tuple]]:

@@ -511,9 +511,9 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
-    if state and weights is not None and filters is not None:  # a later change of the leading answer's subject
-        recency.follow(store, q, clauses, weights, variants.forms if variants else {}, hits, filters, heavy)
-    if q.present:
+    if state and weights is not None and filters is not None:  # the newer state (recency.settle)
+        recency.settle(store, q, clauses, weights, variants.forms if variants else {}, hits, filters, heavy)
+    elif q.present:
         recency.prefer_newer(hits)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)

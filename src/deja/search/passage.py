@@ -175,6 +175,27 @@ def _named() -> re.Pattern[str]:
     return re.compile(NAMED)
 
 
+def states_change(sentence: str) -> bool:
+    """Does `sentence` state a change, as people report one (CHANGE)?"""
+    return bool(_change().search(sentence))
+
+
+def valued(wants: str, sentence: str) -> bool:
+    """Does `sentence` state a value of the person's state (search.recency.newest_value)? For a
+    question asking how many or how much a figure (ANSWERS["number"]), for "who" a person
+    (ANSWERS["person"]) or a name, for any other a name or a figure (NAMED): "the Pixel 9", "Ten of
+    us", 换成小米15. A time is no value ("on Saturdays", "last week", 3月): it is cut out first."""
+    rx, time = _value(wants)
+    return bool(rx.search(sentence)) and bool(rx.search(time.sub(" ", sentence)))
+
+
+@lru_cache(maxsize=4)
+def _value(wants: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    kinds = [ANSWERS["number"]] if wants == "number" else [ANSWERS["person"], NAMED] if wants == "person" else [NAMED, ANSWERS["number"]]
+    time = rf"\b(?:{_MONTHS}|{_DAYS})s?\b|{ANSWERS['time']}"
+    return re.compile("|".join(f"(?:{k})" for k in kinds), re.IGNORECASE), re.compile(time, re.IGNORECASE)
+
+
 @lru_cache(maxsize=1)
 def _change() -> re.Pattern[str]:
     return re.compile(CHANGE, re.IGNORECASE)
