@@ -47,15 +47,26 @@ _CLI = [
     r"\bmysql(?:dump|admin)?\b[^\n]*?[ \t]-p(?!\s|-)" + _VALUE,
     r"-pass(?:in|out)?[ \t]+pass:" + _VALUE,
 ]
+_CLI_LEAD = [(), ("sshpass",), ("curl",), ("mysql",), ()]  # (the others open with a literal the engine skips by)
 class _Rx:
     """A pattern compiled on first use: a process that redacts a little (a search printing its
     hits, a hook) compiles only the patterns its text calls for, not all of them (~10 ms).
-    `literal`, when given, must occur in the text for the pattern to run."""
+    `literal`, when given, must occur in the text for the pattern to run.
 
-    __slots__ = ("src", "flags", "literal", "blit", "rx")
+    `lead`: strings one of which every match starts with, exactly as it stands in the text the
+    pattern runs on. A pattern that opens with `\\b`, or is case-insensitive, gives the regex
+    engine no literal to skip ahead by, so `finditer` tries it at every position of the text
+    (10-20 ns a character: most of what redaction's regexes cost on a large output that holds the
+    needle); with `lead` it is tried only where a lead occurs (`str.find`) and matched there, which
+    finds the same matches: none can start anywhere else, and `match` at a position still sees
+    the character before it for `\\b`. A case-insensitive pattern's lead holds no letter that a
+    non-ASCII character folds to (i, k, s: ı İ K ſ), so it is exact on the lowercased text too
+    (tests/test_redact_lead.py)."""
 
-    def __init__(self, src: str, flags: int = 0, literal: str = ""):
-        self.src, self.flags, self.literal, self.blit = src, flags, literal, literal.encode()
+    __slots__ = ("src", "flags", "literal", "lead", "rx")
+
+    def __init__(self, src: str, flags: int = 0, literal: str = "", lead: tuple[str, ...] = ()):
+        self.src, self.flags, self.literal, self.lead = src, flags, literal, lead
         self.rx: re.Pattern[str] | None = None
         _EVERY.append(self)
 
@@ -64,34 +75,27 @@ class _Rx:
             self.rx = re.compile(self.src, self.flags)
         return self.rx
 
-    def finditer(self, text: str, data: bytes | None = None) -> Iterator[re.Match[str]]:
-        """The matches in `text`; `data`, when given, is `text` in UTF-8 (the literal is looked
-        for there: a byte search is several times faster than one in a str holding non-ASCII)."""
-        if self.literal and (self.blit not in data if data is not None else self.literal not in text):
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        if self.literal and self.literal not in text:
             return iter(())
+        if self.lead:
+            return self._led(text)
         return (self.rx or self.get()).finditer(text)
 
-
-class _Led(_Rx):
-    """A pattern every match of which starts with `lead` (exactly: no other character folds to
-    its letters), tried only where `lead` occurs: IGNORECASE keeps the regex engine from skipping
-    ahead by a literal, so `finditer` would try it at every position."""
-
-    __slots__ = ("lead",)
-
-    def __init__(self, src: str, flags: int, lead: str):
-        super().__init__(src, flags)
-        self.lead = lead
-
-    def finditer(self, text: str, data: bytes | None = None) -> Iterator[re.Match[str]]:
-        rx, lead, at = self.rx or self.get(), self.lead, 0
-        while (at := text.find(lead, at)) >= 0:
-            m = rx.match(text, at)  # `\b` still sees the character before `at`
+    def _led(self, text: str) -> Iterator[re.Match[str]]:
+        rx, leads = self.rx or self.get(), self.lead
+        at = 0
+        while True:
+            starts = [i for i in (text.find(lead, at) for lead in leads) if i >= 0]
+            if not starts:
+                return
+            at = min(starts)
+            m = rx.match(text, at)
             if m is None:
                 at += 1
             else:
                 yield m
-                at = max(m.end(), at + 1)
+                at = max(m.end(), at + 1)  # as finditer: the next match starts past this one
 
 
 _EVERY: list[_Rx] = []
@@ -111,8 +115,8 @@ class _Alternation:
     def __init__(self, patterns: list[_Rx]):
         self.patterns = patterns
 
-    def finditer(self, text: str, data: bytes | None = None) -> Iterator[re.Match[str]]:
-        found = sorted((m.start(), i, m) for i, p in enumerate(self.patterns) for m in p.finditer(text, data))
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        found = sorted((m.start(), i, m) for i, p in enumerate(self.patterns) for m in p.finditer(text))
         end = 0
         for start, _, m in found:
             if start >= end:
@@ -141,7 +145,7 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
         0,
         False,
     ),
-    ("jwt", "J", ("eyJ",), _Rx(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), 0, False),
+    ("jwt", "J", ("eyJ",), _Rx(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", lead=("eyJ",)), 0, False),
     (
         # userinfo `user:password@` (user may be empty: redis://:pw@); a password may hold `/`
         # but is not a port (host:8080/path@x)
@@ -179,27 +183,27 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
         "aws-secret",
         "",
         ("aws",),
-        _Led(
+        _Rx(
             r"\baws_?(?:secret_?access_?key|secret_?key|secret)[\"']?\s*[:=]\s*[\"']?"
             r"([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])",
             re.I,
-            "aw",  # run on the lowercased text: `a` and `w` fold to nothing else
+            lead=("aw",),
         ),
         1,
         True,
     ),
-    ("anthropic-key", "", ("sk-ant-",), _Rx(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("openai-key", "", ("sk-",), _Rx(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), 0, False),
-    ("github-token", "_", ("gh", "github_pat_"), _Rx(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0, False),
-    ("gitlab-token", "", ("glpat-",), _Rx(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("npm-token", "_", ("npm_",), _Rx(r"\bnpm_[A-Za-z0-9]{36}\b"), 0, False),
-    ("slack-token", "", ("xox",), _Rx(r"\bxox[abposre]-[A-Za-z0-9-]{10,}"), 0, False),
-    ("google-api-key", "", ("AIza",), _Rx(r"\bAIza[0-9A-Za-z_-]{35}"), 0, False),
-    ("google-oauth-secret", "X", ("GOCSPX-",), _Rx(r"\bGOCSPX-[A-Za-z0-9_-]{20,}"), 0, False),
-    ("stripe-key", "_", ("_live_", "_test_"), _Rx(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0, False),
-    ("stripe-webhook-secret", "_", ("whsec_",), _Rx(r"\bwhsec_[A-Za-z0-9+/=]{24,}"), 0, False),
-    ("docker-token", "_", ("dckr_",), _Rx(r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}"), 0, False),
-    ("huggingface-token", "_", ("hf_",), _Rx(r"\bhf_[A-Za-z0-9]{30,}"), 0, False),
+    ("anthropic-key", "", ("sk-ant-",), _Rx(r"\bsk-ant-[A-Za-z0-9]{2,8}-[A-Za-z0-9_-]{20,}", lead=("sk-ant-",)), 0, False),
+    ("openai-key", "", ("sk-",), _Rx(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}", lead=("sk-",)), 0, False),
+    ("github-token", "_", ("gh", "github_pat_"), _Rx(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})", lead=("gh", "github_pat_")), 0, False),
+    ("gitlab-token", "", ("glpat-",), _Rx(r"\bglpat-[A-Za-z0-9_-]{20,}", lead=("glpat-",)), 0, False),
+    ("npm-token", "_", ("npm_",), _Rx(r"\bnpm_[A-Za-z0-9]{36}\b", lead=("npm_",)), 0, False),
+    ("slack-token", "", ("xox",), _Rx(r"\bxox[abposre]-[A-Za-z0-9-]{10,}", lead=("xox",)), 0, False),
+    ("google-api-key", "", ("AIza",), _Rx(r"\bAIza[0-9A-Za-z_-]{35}", lead=("AIza",)), 0, False),
+    ("google-oauth-secret", "X", ("GOCSPX-",), _Rx(r"\bGOCSPX-[A-Za-z0-9_-]{20,}", lead=("GOCSPX-",)), 0, False),
+    ("stripe-key", "_", ("_live_", "_test_"), _Rx(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}", lead=("sk_", "rk_")), 0, False),
+    ("stripe-webhook-secret", "_", ("whsec_",), _Rx(r"\bwhsec_[A-Za-z0-9+/=]{24,}", lead=("whsec_",)), 0, False),
+    ("docker-token", "_", ("dckr_",), _Rx(r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}", lead=("dckr_",)), 0, False),
+    ("huggingface-token", "_", ("hf_",), _Rx(r"\bhf_[A-Za-z0-9]{30,}", lead=("hf_",)), 0, False),
     (
         # prefixes that hold a `_`: one gate, one literal-led pattern each
         "service-token",
@@ -207,28 +211,29 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
         ("shp", "_v1_", "gsk_", "r8_", "lin_api_"),
         _Alternation(
             [
-                _Rx(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),  # Shopify
-                _Rx(r"\bdo[opr]_v1_[a-f0-9]{64}\b"),  # DigitalOcean
-                _Rx(r"\bgsk_[A-Za-z0-9]{48,}\b"),  # Groq
-                _Rx(r"\br8_[A-Za-z0-9]{37}\b"),  # Replicate
-                _Rx(r"\blin_api_[A-Za-z0-9]{40}\b"),  # Linear
+                _Rx(r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b", lead=("shp",)),  # Shopify
+                _Rx(r"\bdo[opr]_v1_[a-f0-9]{64}\b", lead=("do",)),  # DigitalOcean
+                _Rx(r"\bgsk_[A-Za-z0-9]{48,}\b", lead=("gsk_",)),  # Groq
+                _Rx(r"\br8_[A-Za-z0-9]{37}\b", lead=("r8_",)),  # Replicate
+                _Rx(r"\blin_api_[A-Za-z0-9]{40}\b", lead=("lin_api_",)),  # Linear
             ]
         ),
         0,
         False,
     ),
     # gated on a capital or punctuation each format always holds
-    ("sendgrid-key", "G", ("SG.",), _Rx(r"\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}"), 0, False),
-    ("pypi-token", "E", ("pypi-",), _Rx(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}"), 0, False),
+    ("sendgrid-key", "G", ("SG.",), _Rx(r"\bSG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{16,64}", lead=("SG.",)), 0, False),
+    ("pypi-token", "E", ("pypi-",), _Rx(r"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{40,}", lead=("pypi-AgEIcHlwaS5vcmc",)), 0, False),
     (
         "bearer-token",
         "",
         ("bearer", "authorization"),
-        _Rx(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I),
+        _Rx(r"(?:\bbearer\s+|\bauthorization[\"']?\s*[:=]\s*[\"']?(?:token|basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", re.I,
+            lead=("bearer", "author")),  # no i, k or s: "authorization" holds an i (ı İ fold to it)
         1,
         True,
     ),
-    ("cli-password", "-", ("pass", "curl", "mysql"), _Alternation([_Rx(p) for p in _CLI]), -1, False),
+    ("cli-password", "-", ("pass", "curl", "mysql"), _Alternation([_Rx(p, lead=lead) for p, lead in zip(_CLI, _CLI_LEAD)]), -1, False),
     # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
     # literal does the needle's work.
     ("secret-assignment", ":=", ("",), _Alternation([_Rx(name + _ASSIGNED, literal=lit) for name, lit in zip(_NAMES, _LITERALS)]), -1, True),
@@ -276,8 +281,7 @@ def _run_table(extra: bytes) -> bytes:
 _STRICT_TABLE, _WIDE_TABLE = _run_table(b""), _run_table(b"+/=.~")
 # The patterns with the wide run each needs (b"" for none): all of them, and those a record
 # without a strict run can match.
-_WITH_RUNS = [(kind, gate.encode(), tuple(n.encode() for n in needles), pattern, group, on_lower,
-               b"a" * _WIDE_RUN.get(kind, 0)) for kind, gate, needles, pattern, group, on_lower in _PATTERNS]
+_WITH_RUNS = [(*p, b"a" * _WIDE_RUN.get(p[0], 0)) for p in _PATTERNS]
 _WITHOUT_STRICT = [p for p in _WITH_RUNS if p[0] not in _STRICT_KINDS]
 
 # Bits per character above which a 32+ character assigned value is taken for a key.
@@ -330,29 +334,23 @@ def redact(text: str) -> tuple[str, int]:
     """Return `text` with secret values replaced, and how many were replaced."""
     if not text:
         return text, 0
-    # The gates and needles are looked for in the text's UTF-8 (`data`; lowercased: `lower`, the
-    # bytes of the ASCII-lowercased text): every gate character and needle is ASCII, so a byte
-    # search finds exactly what a search of the str would, several times faster in a str holding
-    # non-ASCII (three quarters of the benchmark corpus's text). Made once, again after a change.
-    data = text.encode("utf-8", "surrogatepass")
-    lower: bytes | None = None
-    low: str | None = None  # the ASCII-lowercased text, made when a pattern first runs on it
-    wide: bytes | None = None  # `data` through _WIDE_TABLE, made when a pattern first needs it
+    low: str | None = None  # the ASCII-lowercased text, made when a pattern first needs it
+    wide: bytes | None = None  # the text through _WIDE_TABLE, made when a pattern first needs it
     count = 0
-    patterns = _WITH_RUNS if _STRICT_RUN in data.translate(_STRICT_TABLE) else _WITHOUT_STRICT
+    patterns = _WITH_RUNS if _STRICT_RUN in text.encode("utf-8", "surrogatepass").translate(_STRICT_TABLE) else _WITHOUT_STRICT
     for kind, gate, needles, pattern, group, on_lower, run in patterns:
         if gate:  # one of these characters must be in the text: a memchr, ~20x cheaper than a needle
             for c in gate:
-                if c in data:
+                if c in text:
                     break
             else:
                 continue
         if on_lower:
-            if lower is None:
-                lower = data.lower()  # ASCII letters only, as _ascii_lower
-            hay = lower
+            if low is None:
+                low = _ascii_lower(text)
+            hay = low
         else:
-            hay = data
+            hay = text
         for n in needles:  # (a loop, not any(): no generator per pattern per record)
             if n in hay:
                 break
@@ -360,18 +358,12 @@ def redact(text: str) -> tuple[str, int]:
             continue
         if run:  # after the needles: most records never get this far for these three
             if wide is None:
-                wide = data.translate(_WIDE_TABLE)
+                wide = text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE)
             if run not in wide:
                 continue
-        if on_lower:
-            if low is None:
-                low = _ascii_lower(text)
-            found = pattern.finditer(low, lower)
-        else:
-            found = pattern.finditer(text, data)
         pieces: list[str] = []
         last = 0
-        for m in found:
+        for m in pattern.finditer(hay):
             if group == -1:  # the first group that matched (a secret-assignment's group 1 is its operator)
                 first = 2 if kind == "secret-assignment" else 1
                 g = next(i for i in range(first, m.re.groups + 1) if m.group(i) is not None)
@@ -398,8 +390,7 @@ def redact(text: str) -> tuple[str, int]:
         if pieces:
             pieces.append(text[last:])
             text = "".join(pieces)
-            data = text.encode("utf-8", "surrogatepass")
-            lower = low = wide = None
+            low = wide = None
     return text, count
 
 
