@@ -126,11 +126,16 @@ def clean(text: str, role: Role) -> str:
         return text.strip()
     if "deja-recall" in text:
         text = _OWN_RECALL.sub("", text)
+    # Each regex runs only when the literal it needs is there (code and logs hold `<` and `[` on
+    # most lines: a scan of a large output for nothing). The gates are what the patterns require.
     if "<" in text:
-        text = _COMPLETE_BLOCKS.sub("", text)
-        text = _UNWRAP.sub("", text)
+        if "<system-reminder>" in text or "<local-command-caveat>" in text or "<command-name>" in text:
+            text = _COMPLETE_BLOCKS.sub("", text)
+        if "user_query>" in text or "hook_context>" in text:
+            text = _UNWRAP.sub("", text)
         text = _strip_preamble(text)
-    if "[" in text or "hook additional context" in text or "continued from a previous" in text:
+    if ("[" in text and ("[Request interrupted by user" in text or "[Your previous response had no visible output" in text)
+            or "hook additional context:" in text or "continued from a previous conversation" in text):
         text = _DROP_LINES.sub("", text)
     if "\n\n\n" in text:  # a substring test is ~10x cheaper than the regex scan it spares
         text = _BLANKS.sub("\n\n", text)

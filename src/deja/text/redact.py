@@ -310,7 +310,11 @@ def _ascii_lower(text: str) -> str:
     several times faster than str.lower() on non-ASCII text)."""
     if text.isascii():
         return text.lower()
-    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+    data = text.encode("utf-8", "surrogatepass").lower()
+    try:
+        return data.decode()  # the strict decoder is ~4x faster; it refuses only a lone surrogate
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "surrogatepass")
 
 
 def _line_value(text: str, m: re.Match[str]) -> tuple[int, int]:
