@@ -45,6 +45,7 @@ WORDS_CHARS = 4 * 1024
 # nor counted. The generated corpus's largest outputs (1 MB logs) are read whole.
 WORDS_SCAN = 2 << 20
 _SPACES = bytes(b if chr(b).isalnum() or b == 95 or b >= 128 else 32 for b in range(256))
+_LOWER_SPACES = _SPACES.lower()  # the same, ASCII capitals lowercased: one pass, not bytes.lower() and then this
 _SNAP = 512  # a cut moves to a line break this close, so no word is cut in half
 # Blobs are not text: a data: URI, a base64 run of at least BLOB_CHARS (images, archives, keys
 # of keys; no word or hash is that long) whole or wrapped in lines, or a record mostly control bytes is replaced by a
@@ -57,6 +58,7 @@ _BLOB = re.compile(
     r"|(?:[A-Za-z0-9+/]{60,}={0,2}\r?\n){16,}[A-Za-z0-9+/]*={0,2}(?=\r?\n|\Z))" % BLOB_CHARS
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+_CONTROL_BYTES = bytes([*range(0x09), 0x0b, 0x0c, *range(0x0e, 0x20), 0x7f])  # _CONTROL's ASCII part
 _BINARY_SHARE = 0.1  # a record whose text is this share control bytes (or undecodable) is binary
 TITLE_CHARS = 60
 
@@ -124,11 +126,16 @@ def clean(text: str, role: Role) -> str:
         return text.strip()
     if "deja-recall" in text:
         text = _OWN_RECALL.sub("", text)
+    # Each regex runs only when the literal it needs is there (code and logs hold `<` and `[` on
+    # most lines: a scan of a large output for nothing). The gates are what the patterns require.
     if "<" in text:
-        text = _COMPLETE_BLOCKS.sub("", text)
-        text = _UNWRAP.sub("", text)
+        if "<system-reminder>" in text or "<local-command-caveat>" in text or "<command-name>" in text:
+            text = _COMPLETE_BLOCKS.sub("", text)
+        if "user_query>" in text or "hook_context>" in text:
+            text = _UNWRAP.sub("", text)
         text = _strip_preamble(text)
-    if "[" in text or "hook additional context" in text or "continued from a previous" in text:
+    if ("[" in text and ("[Request interrupted by user" in text or "[Your previous response had no visible output" in text)
+            or "hook additional context:" in text or "continued from a previous conversation" in text):
         text = _DROP_LINES.sub("", text)
     if "\n\n\n" in text:  # a substring test is ~10x cheaper than the regex scan it spares
         text = _BLANKS.sub("\n\n", text)
@@ -168,12 +175,20 @@ def _blob_marker(m: re.Match[str]) -> str:
 def unblob(text: str) -> str:
     """Blobs out: binary records and base64 runs become markers; the prose around them stays."""
     sample = text[:4096]  # binary shows at once; a bounded look keeps text records cheap
-    if (len(sample) >= 64 and not sample.replace("\n", "").replace("\t", "").isprintable()  # the cheap look first
-            and len(_CONTROL.findall(sample)) > _BINARY_SHARE * len(sample)):
+    if len(sample) >= 64 and _controls(sample) > _BINARY_SHARE * len(sample) \
+            and not sample.replace("\n", "").replace("\t", "").isprintable():
         return f"[binary, {_size(len(text.encode('utf-8', 'surrogatepass')))}]"
     if "base64," not in text and not _may_hold_run(text):
         return text  # the regex scan (~10x the cost of the look) is spared
     return _BLOB.sub(_blob_marker, text)
+
+
+def _controls(sample: str) -> int:
+    """How many characters of `sample` _CONTROL matches, counted on its UTF-8 in C (a byte
+    below 0x80 is always a character of its own): a regex or `isprintable` walk of a str
+    holding non-ASCII costs several times more."""
+    data = sample.encode("utf-8", "surrogatepass")
+    return len(data) - len(data.translate(None, _CONTROL_BYTES)) + data.count(b"\xef\xbf\xbd")
 
 
 def _may_hold_run(text: str) -> bool:
@@ -199,7 +214,7 @@ def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
     (docs/benchmarks.md). WORDS_CHARS = 0 makes the marker the bare count, at no cost."""
     if room <= 0:
         return ""  # no list, and none of its cost
-    seen = set(kept.encode("utf-8", "surrogatepass").lower().translate(_SPACES).split())
+    seen = set(kept.encode("utf-8", "surrogatepass").translate(_LOWER_SPACES).split())
     distinct = dict.fromkeys(middle.encode("utf-8", "surrogatepass").translate(_SPACES).split())
     # A bare number of up to four digits (a line number, a count, a year) says nothing alone and
     # numbered lines hold one each: two thirds of the lists' text, and no word lost without them
