@@ -101,3 +101,24 @@ def test_a_change_the_person_states_is_theirs_as_well(home):
     ])
     r = search("我用的是什么手机？")
     assert ids(r)[0] == "new", _scores(r)
+
+
+def test_where_someone_lives_or_works_put_in_other_words(home):
+    # "relocate" / "moved to", "works" / "got a job": the person's line says neither of the question's
+    # verbs; sessions about the city and the sister hold those words and not the fact
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"city-{i}", [
+            ("user", "Which city has the best museums for a weekend?", OLD),
+            ("assistant", f"{_CHATTER} A city with free museums makes a cheap weekend.", OLD),
+            ("user", "My sister says I overthink these things. Is a city break better in spring?", OLD),
+            ("assistant", f"{_CHATTER} Spring is quieter in most cities.", OLD),
+        ])
+    session(home, "life", "moved", [
+        ("user", "By the way, my sister Mara just moved to Lisbon for a hospital job. How often should we back up "
+                 "the database? The dog kept me up again.", OLD),
+        ("assistant", f"{_CHATTER} Back up nightly and test a restore once a month.", OLD),
+    ])
+    for q in ("Which city did my sister relocate to?", "Where did I say my sister works?"):
+        r = search(q)
+        assert ids(r)[0] == "moved", (q, _scores(r))
