@@ -122,3 +122,23 @@ def test_where_someone_lives_or_works_put_in_other_words(home):
     for q in ("Which city did my sister relocate to?", "Where did I say my sister works?"):
         r = search(q)
         assert ids(r)[0] == "moved", (q, _scores(r))
+
+
+def test_a_question_for_a_name_is_answered_by_one(home):
+    # "What is my cat called?": the line that says the word "called" names no one; the one that
+    # gives the name (a word with a capital inside the sentence) holds only "cat"
+    _others(home)
+    session(home, "life", "called", [
+        ("user", "The cat next door gets called in at night so the foxes leave it alone. How do I fix a dripping tap?", OLD),
+        ("assistant", f"{_CHATTER} A dripping tap usually needs a new washer.", OLD),
+        *[(role, f"{text} ({i})", OLD) for i in range(3)
+          for role, text in (("user", "And the one in the bathroom?"), ("assistant", f"{_CHATTER} The same washer fits."))],
+    ])
+    session(home, "life", "named", [
+        ("user", "I am writing a small tool that cleans up exported data. Our cat Mochi walked across the keyboard "
+                 "and deleted half a paragraph, hence the mess. Why does my Python script get slower as the list "
+                 "grows?", OLD),
+        ("assistant", f"{_CHATTER} Checking membership in a list is linear; a set makes it constant.", OLD),
+    ])
+    r = search("What is my cat called?")
+    assert ids(r)[0] == "named", _scores(r)
