@@ -459,10 +459,10 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     now = time.time()
     heavy = _ASSISTANT if q.asks_assistant else ROLE_CODE[Role.USER]  # whose words weigh more
     by_sid: dict[int, list] = {}
-    fact = q.fact and graded is not None
-    # the person's lines hold the instances, the facts about them, and their likes and habits
-    other = OTHER_SIDE if q.asks_person and (q.counts or fact or q.wants == "preference") else 1.0
-    extra = FACT_EXTRA_RECORD_WEIGHT if fact else EXTRA_RECORD_WEIGHT
+    # the person's lines hold the instances, the facts about them, and their likes and habits; in
+    # every tier (a fact question of one word, "how much is my rent", is ranked by the exact tier)
+    other = OTHER_SIDE if q.asks_person and (q.counts or q.fact or q.wants == "preference") else 1.0
+    extra = FACT_EXTRA_RECORD_WEIGHT if q.fact and graded is not None else EXTRA_RECORD_WEIGHT
     for c in cands:
         score = c.score * (USER_WEIGHT if c.role == heavy else other)
         by_sid.setdefault(c.sid, []).append((score, c))

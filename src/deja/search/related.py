@@ -67,6 +67,11 @@ _GROUPS: tuple[tuple[str, str], ...] = (
      "learning practise practice lessons class hobby playing"),
     ("laptop computer pc phone",
      "linux mac macos windows android iphone laptop computer"),
+    # where someone lives or works, put in other words ("relocate" / "moved to", "works" / "got a job"):
+    # English beside _ZH's 住在 / 搬到 and 上班 / 入职. Not "work" nor "living" as keys: "how do I get to
+    # work" asks the way there and "for a living" the job (each cost a dev set's answer).
+    ("live lives relocate relocated based", "moved move moving relocated live lives living based"),
+    ("works job career employer", "job works work employer hired joined career"),
 )
 
 # What a count question's category is said as, one instance at a time ("how many hikes" - "we hiked
