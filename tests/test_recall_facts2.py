@@ -51,58 +51,6 @@ def test_a_one_word_fact_question_reads_the_replies_as_the_other_side(home):
     assert ids(r)[0] == "budget", _scores(r)
 
 
-def test_the_persons_own_fact_outranks_someone_elses(home):
-    # "What am I allergic to?": a short line about a cousin's allergy holds the word as well as the
-    # person's own "I am allergic to sesame" inside a long turn about a cover letter
-    _others(home)
-    session(home, "life", "cousin", [
-        ("user", "My cousin says she is allergic to cats but keeps two of them. How do I explain a food allergy "
-                 "to a restaurant?", OLD),
-        ("assistant", f"{_CHATTER} Tell them when you book and again when you order.", OLD),
-    ])
-    session(home, "life", "letter", [
-        ("user", "I am applying for a team lead position and the deadline is Friday. I am allergic to sesame, so I "
-                 "always have to check the labels when we eat out. I have rewritten this paragraph four times "
-                 "already. Is it fine to mention a career break in an application?", OLD),
-        ("assistant", f"{_CHATTER} A career break needs one honest sentence, not an apology.", OLD),
-    ])
-    r = search("What am I allergic to?")
-    assert ids(r)[0] == "letter", _scores(r)
-
-
-def test_a_chinese_fact_said_as_the_persons_own(home):
-    # 我哥哥住在哪个城市？: 我朋友的哥哥 (a friend's brother) lives somewhere too; 我哥哥搬去了… is the person's
-    _others(home)
-    session(home, "life", "friend", [
-        ("user", "我朋友的哥哥住在房车里，一年到头到处跑。长途出行开车和坐高铁哪个便宜？", OLD),
-        ("assistant", f"{_CHATTER} 一个人出行的话，算上停车费，高铁往往比开车便宜。", OLD),
-    ])
-    session(home, "life", "letter", [
-        ("user", "招聘的人说每封信都会看。我哥哥春天搬去了里斯本，家里的群现在有两个时区。我写的初稿读起来很生硬。帮我改一下求职信的第一段？", OLD),
-        ("assistant", f"{_CHATTER} 开头先写你最自豪的一个成果。", OLD),
-    ])
-    r = search("我哥哥住在哪个城市？")
-    assert ids(r)[0] == "letter", _scores(r)
-
-
-def test_a_change_the_person_states_is_theirs_as_well(home):
-    # 我用的手机是小米11 says the phone as the person's (我用); the later 干脆换了苹果16 drops the 我, as
-    # Chinese does, and states the change: it is the person's too, and the newer answer
-    _others(home)
-    session(home, "life", "old", [
-        ("user", "我用的手机是小米11，电池还行。帮我看看这段解析配置文件的代码有没有问题。", OLD),
-        ("assistant", f"{_CHATTER} 异常只捕获你能处理的那一种。", OLD),
-        *[(role, f"{text}（{i}）", OLD) for i in range(4)
-          for role, text in (("user", "这个函数还能再短一点吗？"), ("assistant", f"{_CHATTER} 可以把循环换成推导式。"))],
-    ])
-    session(home, "life", "new", [
-        ("user", "手机屏幕摔碎了，干脆换了苹果16。国庆出门要带哪些衣服？公司停车场总是没位置。", "2026-05-01T10:00:00Z"),
-        ("assistant", f"{_CHATTER} 行李多带几件薄外套。", "2026-05-01T10:00:00Z"),
-    ])
-    r = search("我用的是什么手机？")
-    assert ids(r)[0] == "new", _scores(r)
-
-
 def test_where_someone_lives_or_works_put_in_other_words(home):
     # "relocate" / "moved to", "works" / "got a job": the person's line says neither of the question's
     # verbs; sessions about the city and the sister hold those words and not the fact
@@ -122,23 +70,3 @@ def test_where_someone_lives_or_works_put_in_other_words(home):
     for q in ("Which city did my sister relocate to?", "Where did I say my sister works?"):
         r = search(q)
         assert ids(r)[0] == "moved", (q, _scores(r))
-
-
-def test_a_question_for_a_name_is_answered_by_one(home):
-    # "What is my cat called?": the line that says the word "called" names no one; the one that
-    # gives the name (a word with a capital inside the sentence) holds only "cat"
-    _others(home)
-    session(home, "life", "called", [
-        ("user", "The cat next door gets called in at night so the foxes leave it alone. How do I fix a dripping tap?", OLD),
-        ("assistant", f"{_CHATTER} A dripping tap usually needs a new washer.", OLD),
-        *[(role, f"{text} ({i})", OLD) for i in range(3)
-          for role, text in (("user", "And the one in the bathroom?"), ("assistant", f"{_CHATTER} The same washer fits."))],
-    ])
-    session(home, "life", "named", [
-        ("user", "I am writing a small tool that cleans up exported data. Our cat Mochi walked across the keyboard "
-                 "and deleted half a paragraph, hence the mess. Why does my Python script get slower as the list "
-                 "grows?", OLD),
-        ("assistant", f"{_CHATTER} Checking membership in a list is linear; a set makes it constant.", OLD),
-    ])
-    r = search("What is my cat called?")
-    assert ids(r)[0] == "named", _scores(r)

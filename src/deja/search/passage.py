@@ -78,15 +78,6 @@ PASSAGE_RECORDS = 3
 # (the statement is one turn among the topic's questions), and a turn whose best sentences only ask
 # about the world, not about the person ("what do people usually pack …?"), states nothing: ASKED.
 STATED = 2.0
-# A fact about the person ("what am I allergic to", "where does my brother live", 我哥哥住在哪) is said
-# with the thing as theirs: a word of the question right after "my", "our", "I", "I am", "I've" or
-# 我 / 我的 ("I am allergic to sesame", "my brother moved to Lisbon", 我哥哥搬去了…). The same word
-# as someone else's ("my cousin says she is allergic", "my friend's brother lives in a van", "his
-# blood pressure", 我朋友的哥哥) or as the topic in general ("a long commute") is not the fact. A
-# record of the person's whose best sentence says it so weighs OWNED_LIFT more.
-OWNED_LIFT = 1.25
-_MINE = frozenset({"my", "our", "i"})
-_BE = frozenset({"am", "m", "was", "have", "ve", "had", "d"})
 
 # A question about what the assistant picked or advised (Query.asks_assistant, wants "choice": "which
 # laptop did you tell me to buy", 你推荐的密码管理器是哪个) is answered by a reply that names the
@@ -217,14 +208,12 @@ class Matcher(Plain):
     statements answer it (`statements`: a count, or a fact about the person; a record that only asks
     weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named",
-                 "mine")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
                  share: float = CHANGE_SHARE, statements: bool = False, named: bool = False):
         self.counts = wants == "count"
-        self.mine = statements and not self.counts  # a fact about the person: OWNED_LIFT
         self.statements = statements or self.counts
         self.prefers = wants == "preference"
         self.related: set[int] = set()  # a related clause (search.related's token) is no word of the request
@@ -274,8 +263,6 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
         top = [t for t in top if not _asks(t)]
         if not top:
             return best * PASSAGE_SCALE, ASKED, False
-        if m.mine and own and any(_owned(m, t) or (m.change is not None and m.change.search(t)) for t in top):
-            lift = OWNED_LIFT
     if m.answer is None and m.change is None:
         return best * PASSAGE_SCALE, lift, False
     stated = False
@@ -341,21 +328,6 @@ def named_pick(m: Matcher, text: str) -> bool:
     """Does a sentence of this reply name a pick: the kind of answer wanted and a named thing (NAMED)?"""
     return m.named is not None and m.answer is not None and any(
         m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text))
-
-
-def _owned(m: Matcher, sentence: str) -> bool:
-    """Does the sentence say one of the question's words as the person's own: right after "my",
-    "our", "I" or "I am / I've / I was", or 我 / 我的 (a Chinese word is held in bigrams: 我哥 哥哥)?"""
-    toks = tokens(sentence)
-    for p, t in enumerate(toks):
-        if t not in m.single or not p:
-            continue
-        before = toks[p - 1]
-        if before in _MINE or (p > 1 and toks[p - 2] == "i" and before in _BE):
-            return True
-        if not t.isascii() and (before == "我" + t[0] or (p > 1 and toks[p - 2] == "我的" and before == "的" + t[0])):
-            return True
-    return False
 
 
 def _asks(sentence: str) -> bool:

@@ -91,12 +91,6 @@ _WANTS = (
                           r"suggest|recommend|advise|propose)|选了|选的|选哪|定了哪|决定用|推荐了?什么|建议了?什么", re.IGNORECASE)),
 )
 
-# A question about the person that asks what someone or something is called ("what is my daughter's
-# name", "what's my cat called"): answered by a name, as passage.ANSWERS["person"] reads one (a word
-# written with a capital inside a sentence: "my daughter Freya starts school"). Not for a question
-# about what the assistant said, where a name is a pick (wants "choice").
-_NAME_ASKED = re.compile(r"\b(?:name|called)\b", re.IGNORECASE)
-
 # A question about how things stand now ("what is my rent now", "my current manager", "still",
 # "these days", 现在 / 目前 / 最近 / 还在): a value that changed is answered by the newer session, and by
 # the sentence that states the change (search.recency, passage.CHANGE).
@@ -160,8 +154,6 @@ class Query(Plain):
         self.present = question and bool(_PRESENT.search(text))
         if self.wants == "count" and _HOLDS.search(text):  # "how many cats do we have": a state, a number
             self.wants = "number"
-        if self.asks_person and not self.wants and _NAME_ASKED.search(text):  # "what is my daughter's name"
-            self.wants = "person"
         # counts across sessions: many sessions each hold a part of the answer (search._graded, passage)
         self.counts = self.wants == "count"
         # a fact said once, in passing: what the person said about themselves or what the assistant told
