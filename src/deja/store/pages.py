@@ -8,7 +8,7 @@ LogMergePolicy merges eight segments of a size into one, and tantivy-py offers n
 bound it (2 GiB corpus, session 2: ~630 MB of such pages in a 869 MB peak).
 
 Those are clean pages of files already on disk. While a writer is open, a thread asks the kernel
-every quarter of a second to reclaim the ones of this index's files that no other process maps
+every twentieth of a second to reclaim the ones of this index's files that no other process maps
 (`madvise(MADV_PAGEOUT)` on each read-only mapping of a file in the index directory; the kernel
 skips pages other processes map, such as a search's). Nothing is lost: a page tantivy reads
 again is read again from the file. The mapping itself stays; an address range that stopped
@@ -17,13 +17,21 @@ memory without swap does nothing and with swap costs a swap-in: the advice never
 unlike MADV_DONTNEED. Linux 5.4 and later; anywhere else (or when the kernel refuses) nothing
 is done. `DEJA_PAGEOUT_EVERY` (seconds, read when a writer opens) sets the period; 0 turns it off.
 
+Why a twentieth: at 5 GiB a cold build makes a segment per 60,000-record batch and tantivy merges
+eight of them at a time (~360 MB of segment files read in ~1.5 s, ~60 MB a quarter second), so
+with a pass every quarter second the merges' pages were the whole difference in file-backed
+memory between 5 GiB and 500 MiB, where no merge happens (docs/benchmarks.md "Issue 18, session
+10"). The list of mappings (/proc/self/maps, ~0.35 ms to read and parse, most of a pass) is read
+again every MAPS_PASSES passes only: the ranges in between are the last list's, so a pass costs
+the advice alone (~0.1 ms).
+
 The same thread hands back the writer's free heap every TRIM_PASSES passes (glibc's
 `malloc_trim(0)`: the free pages inside every malloc arena, returned with MADV_DONTNEED, which for
 free memory is what it is for). A merge's buffers are freed when it ends, but glibc keeps freed
 memory in the arena of the thread that freed it, and tantivy's indexing and merging threads each
 get an arena of their own: without the trim that memory stays the process's until the end of the
 run (500 MiB: peak PSS 172 -> 143 MB, docs/benchmarks.md "Issue 18, session 7"). Each trim holds
-an arena's lock while it walks its free list (about a millisecond). `DEJA_MALLOC_TRIM=0` turns it
+an arena's lock while it walks its free list (about a millisecond): one a second. `DEJA_MALLOC_TRIM=0` turns it
 off, as does a period of 0 (no thread); not glibc: nothing is done.
 """
 
@@ -36,8 +44,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 MADV_PAGEOUT = 21
-EVERY = 0.25
-TRIM_PASSES = 4  # a trim every second at the default period
+EVERY = 0.05
+MAPS_PASSES = 5  # the mappings listed again every quarter second at the default period
+TRIM_PASSES = 20  # a trim every second at the default period
 PASSES = TRIMS = 0  # passes and trims made in this process, by every Releaser (for the tests)
 
 
@@ -77,6 +86,7 @@ class Releaser:
         self._trim: Callable[[int], int] | None = None
         self.trimming = os.environ.get("DEJA_MALLOC_TRIM", "1") != "0"
         self.passes = self.trims = 0
+        self._ranges: list[tuple[int, int]] = []
         self._thread = threading.Thread(target=self._run, name="deja-pageout", daemon=True)
 
     def _advise(self) -> Callable[[int, int, int], int]:
@@ -102,7 +112,9 @@ class Releaser:
     def release(self) -> bool:
         """One pass; False when the kernel refuses the advice (too old, not Linux): stop."""
         madvise = self._advise()
-        for lo, hi in mapped(self.directory):
+        if self.passes % MAPS_PASSES == 0:
+            self._ranges = mapped(self.directory)
+        for lo, hi in self._ranges:
             if madvise(lo, hi - lo, MADV_PAGEOUT) != 0 and self._errno() in (22, 1, 38):  # EINVAL EPERM ENOSYS
                 return False
         global PASSES, TRIMS
