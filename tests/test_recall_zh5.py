@@ -22,3 +22,11 @@ def test_a_question_about_what_the_assistant_told_me_is_about_its_replies(home):
     _chats(home, {"told": ("孩子晚上一直咳嗽怎么办", "孩子晚上咳嗽厉害的话，可以冲点蜂蜜水喝，比吃药温和。"),
                   "mine": ("我家孩子晚上咳嗽，我给孩子喝了点梨汤", "梨汤也可以，注意别太甜。")})
     assert _first("你跟我说的孩子晚上咳嗽可以喝什么？") == "told"
+
+
+def test_i_told_you_is_about_the_person(home):
+    # 我跟你说过几次加班到很晚: 跟你说 is the person telling the assistant (as 我和你提过), not 你说
+    # (what the assistant said): the person's lines answer it, not a reply on the topic
+    _chats(home, {"late": ("昨天又加班到很晚，十一点多才到家", "辛苦了，早点休息。"),
+                  "tips": ("工作效率太低了怎么办", "加班到很晚对身体不好，经常加班到很晚的话，要和领导谈谈工作量。")})
+    assert _first("我跟你说过几次加班到很晚？") == "late"
