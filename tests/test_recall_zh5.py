@@ -30,3 +30,13 @@ def test_i_told_you_is_about_the_person(home):
     _chats(home, {"late": ("昨天又加班到很晚，十一点多才到家", "辛苦了，早点休息。"),
                   "tips": ("工作效率太低了怎么办", "加班到很晚对身体不好，经常加班到很晚的话，要和领导谈谈工作量。")})
     assert _first("我跟你说过几次加班到很晚？") == "late"
+
+
+def test_a_thing_the_person_has_is_found_by_its_kind(home):
+    # 我家狗是什么品种: the person says which dog by its breed (领回来一只比格), never 品种, and 我家狗 is
+    # no bigram of it; the breeds are related words of 狗 (search/related.py), as "iphone" is of
+    # "phone", so the line that names one is found among chats about dogs
+    _chats(home, {"beagle": ("上周从救助站领回来一只比格，才三个月大，已经把拖鞋咬坏了", "小狗长牙期爱咬东西，给它买点磨牙玩具。"),
+                  "walk": ("小区里遛狗不牵绳的人太多了，狗和人都被吓到了", "可以跟物业反映一下。"),
+                  "food": ("狗粮怎么挑？进口的和国产的差别大吗", "先看配料表，第一位是肉的比较好。")})
+    assert _first("我家狗是什么品种？") == "beagle"
