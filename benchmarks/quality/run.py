@@ -30,8 +30,9 @@ is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `ho
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference), advice
 (advice.py, session 9's: the same with same-topic neighbours that state no preference) zh3
-(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues) and zh4 (zh4.py, session 9's,
-two HOMEs of 46 sessions and one of 120) are scored like memeval, per
+(zh3.py, session 8's Chinese dev set; its hooks use the Chinese cues), zh4 (zh4.py, session 9's,
+two HOMEs of 46 sessions and one of 120) and zh5 (zh5.py, session 10's: colloquial questions put
+otherwise than their answers, two HOMEs of 124 sessions) are scored like memeval, per
 language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
 Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME), and
 `said` (said.py, session 9: what the assistant said, the reply naming a pick after the person's

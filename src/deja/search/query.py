@@ -24,12 +24,14 @@ _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
 # the possessive itself would match). Inside quotes a phrase stays as typed.
 _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s(?=[^\w'’]*$)", re.IGNORECASE)
-# A question about what the assistant said ("what did you suggest", "your advice", 你建议): its
-# answer is in an assistant turn, which then weighs what a person's own turn weighs otherwise.
+# A question about what the assistant said ("what did you suggest", "your advice", 你建议, 你教我的,
+# 你跟我说的): its answer is in an assistant turn, which then weighs what a person's own turn weighs
+# otherwise. Not 我跟你说过 / 我和你提过 (the person telling the assistant: their own lines answer).
 _ASKS_ASSISTANT = re.compile(
     r"\b(?:did|had|have|were)\s+you\b|\bwould\s+you\b(?!\s+(?:suggest|recommend|advise|propose)\b)|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
-    r"|你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我)|您(?:上次|之前)?(?:说|建议|推荐)", re.IGNORECASE)
+    r"|(?<![跟和对给向])你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:跟我|和我|对我|给我|替我)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我|教|讲|提醒|介绍|解释)"
+    r"|您(?:上次|之前)?(?:跟我|和我|对我|给我)?(?:说|建议|推荐|教|讲)", re.IGNORECASE)
 # A question about what the assistant advised ("the second book you recommended me", "what stretch did
 # you tell me to do", 你推荐的…是哪个): it wants a pick (passage.ANSWERS["choice"]) when it asks for no other kind.
 # So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么).
