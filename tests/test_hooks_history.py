@@ -93,3 +93,29 @@ def test_what_was_done_for_the_person_is_no_request():
     assert asking("Which laptop did you help me pick?") == "cue"
     for request in ("帮我推荐一个好用的编辑器？", "给我推荐几本入门机器学习的书。", "Can you help me plan a trip?"):
         assert asking(request) == "", request
+
+
+@pytest.fixture
+def long_zh(home):
+    """Six Chinese sessions about a back stretch, each turn long (a Chinese character is three
+    bytes: two full lines of them fill 2 KB), and everyday sessions around them."""
+    filler = "跑前用快走热身，拉伸放在跑完之后做。跑鞋最好去店里试穿，让店员看看你的步态。停练之后先用平时一半的重量，两周内慢慢加回去。"
+    for i in range(1, 7):
+        (Transcript(_sid("afaf", i), "/home/dev/health", 10 + i)
+         .user(f"腰疼的时候做什么拉伸比较好？{filler}")
+         .say(f"腰疼可以试试第{i}种拉伸，每天早上做，左右各一分钟。{filler * 2}").write(home))
+    for i, (ask, say) in enumerate([("帮我写一个快速排序。", "好的，这是快速排序。"), ("今晚吃什么？", "番茄炒蛋。")], 1):
+        (Transcript(_sid("agag", i), "/home/dev/misc", 20 + i).user(ask).say(say).write(home))
+    deja("index")
+    return home
+
+
+def test_every_session_is_named_when_chinese_lines_fill_the_budget(long_zh):
+    # 2 KB held the first two full Chinese lines and nothing after them; now the third full line
+    # gives way to a short one so the fourth and fifth are named too
+    ctx = context_of(hook("prompt", prompt_payload("上次跟你聊过，你建议我腰疼做什么拉伸？", "conv-zh-long"))[1],
+                     "UserPromptSubmit")
+    named = [line for line in ctx.splitlines() if line.startswith("- ")]
+    assert len(named) == 5, ctx
+    assert sum(line.startswith("- also ") for line in named) >= 3, ctx
+    assert not named[0].startswith("- also "), ctx  # the best keeps its full line
