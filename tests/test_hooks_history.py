@@ -119,3 +119,28 @@ def test_every_session_is_named_when_chinese_lines_fill_the_budget(long_zh):
     assert len(named) == 5, ctx
     assert sum(line.startswith("- also ") for line in named) >= 3, ctx
     assert not named[0].startswith("- also "), ctx  # the best keeps its full line
+
+
+@pytest.fixture
+def jams(home):
+    """A printer jam told in three sessions alike, in everyday words the question puts otherwise."""
+    for i in (1, 2, 3):
+        (Transcript(_sid("ahah", i), "/home/dev/office", 10 + i)
+         .user("The office printer jammed again, paper everywhere.").say("Check the rollers.").write(home))
+    for i, (ask, say) in enumerate([("Plan a week of lunches.", "Soup on Monday, salads after."),
+                                    ("Fix my bash prompt colours.", "Set PS1 with tput setaf."),
+                                    ("Which printer should the office buy?", "A laser printer with a duplex unit.")], 1):
+        (Transcript(_sid("aiai", i), "/home/dev/misc", 20 + i).user(ask).say(say).write(home))
+    deja("index")
+    return home
+
+
+def test_a_count_is_answered_without_a_margin(jams):
+    # no cue and no person: the three sessions hold part of the question's words, level at the top
+    ctx = context_of(hook("prompt", prompt_payload("How many times did the office printer jam over the winter?", "conv-jam"))[1],
+                     "UserPromptSubmit")
+    assert all(_sid("ahah", i) in ctx for i in (1, 2, 3)), ctx
+    from deja.hooks.handlers import _counts
+
+    assert _counts("How many times did the printer jam?") and _counts("打印机卡纸了几次？")
+    assert not _counts("Which printer should the office buy?")
