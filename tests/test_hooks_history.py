@@ -144,3 +144,21 @@ def test_a_count_is_answered_without_a_margin(jams):
 
     assert _counts("How many times did the printer jam?") and _counts("打印机卡纸了几次？")
     assert not _counts("Which printer should the office buy?")
+
+
+def test_a_cue_takes_no_part_of_the_words_around_it(home):
+    # 说过 is a cue, but not in 你说过敏了 (过敏: allergic); 还记得吗 goes whole; an English lead-in
+    # that points back goes before a Chinese question as before an English one
+    from deja.hooks.question import question_text
+
+    assert question_text("还记得吗，你说过敏了可以吃什么药？") == "你说过敏了可以吃什么药？"
+    assert question_text("Earlier you helped me with this: 我现在在哪家公司？") == "我现在在哪家公司？"
+    assert question_text("你说过的，你建议侄子的生日会玩什么桌游？") == "你建议侄子的生日会玩什么桌游？"
+    (Transcript(_sid("ajaj", 1), "/home/dev/health", 10)
+     .user("春天一到鼻子就痒。").say("过敏的话可以先吃氯雷他定，一天一片，可能会有点犯困。").write(home))
+    for i, (ask, say) in enumerate([("帮我写一个快速排序。", "好的，这是快速排序。"), ("今晚吃什么？", "番茄炒蛋。"),
+                                    ("感冒了吃什么好？", "多喝水，吃点清淡的。")], 2):
+        (Transcript(_sid("ajaj", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home))
+    deja("index")
+    ctx = context_of(hook("prompt", prompt_payload("还记得吗，你说过敏了可以吃什么药？", "conv-zh-allergy"))[1], "UserPromptSubmit")
+    assert _sid("ajaj", 1) in ctx.split("\n")[2], ctx
