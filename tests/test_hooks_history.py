@@ -111,13 +111,14 @@ def long_zh(home):
 
 
 def test_every_session_is_named_when_chinese_lines_fill_the_budget(long_zh):
-    # 2 KB held the first two full Chinese lines and nothing after them; now the third full line
-    # gives way to a short one so the fourth and fifth are named too
+    # 2 KB held the first two full Chinese lines and nothing after them; now a Chinese line is cut
+    # by its columns (a character takes two) and the last full lines give way to short ones, so
+    # every session chosen is named
     ctx = context_of(hook("prompt", prompt_payload("上次跟你聊过，你建议我腰疼做什么拉伸？", "conv-zh-long"))[1],
                      "UserPromptSubmit")
     named = [line for line in ctx.splitlines() if line.startswith("- ")]
-    assert len(named) == 5, ctx
-    assert sum(line.startswith("- also ") for line in named) >= 3, ctx
+    assert all(_sid("afaf", i) in ctx for i in range(1, 7)), ctx
+    assert any(line.startswith("- also ") for line in named), ctx
     assert not named[0].startswith("- also "), ctx  # the best keeps its full line
 
 
@@ -162,3 +163,27 @@ def test_a_cue_takes_no_part_of_the_words_around_it(home):
     deja("index")
     ctx = context_of(hook("prompt", prompt_payload("还记得吗，你说过敏了可以吃什么药？", "conv-zh-allergy"))[1], "UserPromptSubmit")
     assert _sid("ajaj", 1) in ctx.split("\n")[2], ctx
+
+
+def test_the_sixth_and_seventh_session_are_named(home):
+    # RECALL_MORE: four short lines after the three full ones behind a clear leader (two before)
+    (Transcript(_sid("akak", 9), "/home/dev/trip", 9)
+     .user("Guesthouse Azul in Porto had a rooftop terrace with a plunge pool and a sauna.").say("Nice.").write(home))
+    for i in range(1, 9):
+        (Transcript(_sid("akak", i), "/home/dev/trip", 10 + i)
+         .user(f"Guesthouse number {i} in Porto had a rooftop terrace.").say("Nice.").write(home))
+    deja("index")
+    prompt = "Last time, which guesthouse in Porto had a rooftop terrace with a plunge pool and a sauna?"
+    ctx = context_of(hook("prompt", prompt_payload(prompt, "conv-seven"))[1], "UserPromptSubmit")
+    assert _sid("akak", 9) in ctx.split("\n")[2], ctx
+    assert sum(line.startswith("- ") for line in ctx.splitlines()) >= 7, ctx
+    assert sum(line.startswith("- also ") for line in ctx.splitlines()) >= 4, ctx
+
+
+def test_a_wide_character_takes_two_columns():
+    from deja.text.clip import clip
+
+    assert clip("中文字符", 6, wide=True) == "中文…"
+    assert clip("中文字", 6, wide=True) == "中文字"
+    assert clip("abcdef", 4, wide=True) == clip("abcdef", 4) == "abc…"
+    assert clip("中文字符", 6) == "中文字符"

@@ -287,7 +287,7 @@ def _unheard(store, asked: str) -> bool:
 
 def _short_line(h) -> str:
     """A session as a close runner-up: its date, id and title only."""
-    title = clip(h.session.title, 80)
+    title = clip(h.session.title, 80, wide=True)
     return f"- also {_ref(h.session)}" + (f" “{title}”" if title else "")
 
 
@@ -302,14 +302,14 @@ def _hit_line(h, asks_assistant: bool = True) -> str:
     if not asks_assistant and first is not None and first.role == "user" and not _ASKED.search(first.text):
         best = first
     snip = best.text if best else first.text if first else ""
-    title = clip(s.title, 80)
+    title = clip(s.title, 80, wide=True)
     line = f"- {_ref(s)}"
     if title:
         line += f" “{title}”"
     if snip:
-        line += f": {clip(snip, SNIPPET_CHARS)}"
+        line += f": {clip(snip, SNIPPET_CHARS, wide=True)}"
     if h.decision and h.decision.strip() not in snip:
-        line += f" — decided: {clip(h.decision, SNIPPET_CHARS)}"
+        line += f" — decided: {clip(h.decision, SNIPPET_CHARS, wide=True)}"
     return line
 
 
