@@ -187,3 +187,17 @@ def test_a_wide_character_takes_two_columns():
     assert clip("中文字", 6, wide=True) == "中文字"
     assert clip("abcdef", 4, wide=True) == clip("abcdef", 4) == "abc…"
     assert clip("中文字符", 6) == "中文字符"
+
+
+def test_the_first_of_a_kind_is_asked_of_the_world(home):
+    # "the first …" like "the best …": a question about things in general, however well history matches it
+    (Transcript(_sid("alal", 1), "/home/dev/school", 10)
+     .user("We covered the first programming language in the history lecture today, it was a long one.").say("Fun.").write(home))
+    for i, (ask, say) in enumerate([("Plan a week of lunches.", "Soup on Monday, salads after."),
+                                    ("Fix my bash prompt colours.", "Set PS1 with tput setaf.")], 2):
+        (Transcript(_sid("alal", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home))
+    deja("index")
+    assert hook("prompt", prompt_payload("What was the first programming language?", "conv-first"))[1] == ""
+    from deja.hooks.question import asking
+
+    assert asking("When did the export job first fail?") == "particular"

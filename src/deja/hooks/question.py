@@ -127,9 +127,10 @@ _PARTICULAR = _Lazy(
     r"|\b(?:of|at|from|about|with|for|to|on|by)\s+(?:that|those)\s+(?!(?:is|was|are|were|will|would|can|could)\b)[a-z]",
     re.I,
 )
-# … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best of a
-# kind ("Which phone has the best battery life right now?"): things in general.
-_HOW_TO = _Lazy(r"怎么|如何|怎样|\bthe\s+(?:best|worst|most|least)\b", re.I)
+# … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best or
+# first of a kind ("Which phone has the best battery life right now?", "What was the first
+# programming language?"): things in general.
+_HOW_TO = _Lazy(r"怎么|如何|怎样|\bthe\s+(?:best|worst|most|least|first)\b", re.I)
 
 
 def is_history_question(text: str) -> bool:
