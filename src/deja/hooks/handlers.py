@@ -247,7 +247,7 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
 
     asked = question_text(p.prompt)
     try:
-        res = search(store, asked, Options(limit=RECALL_SESSIONS + 4))
+        res = search(store, asked, Options(limit=RECALL_SESSIONS + RECALL_MORE + RECALL_LEVEL))
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
