@@ -100,10 +100,12 @@ def test_a_cued_question_takes_a_near_miss_that_stands_out(near):
 
 
 def test_a_level_top_names_two_more_sessions(home):
-    for i in range(8):
+    from deja.hooks.payload import RECALL_LEVEL, RECALL_MORE
+
+    for i in range(10):
         (Transcript(_sid("e0e0", i), "/home/dev/trip", 10 + i)
          .user(f"We looked at guesthouse number {i + 1} in Lisbon for the conference week.")
          .say("Noted, near the tram line.").write(home))
     deja("index")
     ctx = context_of(said("Last time, which guesthouse in Lisbon did we look at?", "conv-level"), "UserPromptSubmit")
-    assert sum(line.startswith("- also ") for line in ctx.splitlines()) == 4, ctx
+    assert sum(line.startswith("- also ") for line in ctx.splitlines()) == RECALL_MORE + RECALL_LEVEL == 6, ctx

@@ -93,3 +93,111 @@ def test_what_was_done_for_the_person_is_no_request():
     assert asking("Which laptop did you help me pick?") == "cue"
     for request in ("帮我推荐一个好用的编辑器？", "给我推荐几本入门机器学习的书。", "Can you help me plan a trip?"):
         assert asking(request) == "", request
+
+
+@pytest.fixture
+def long_zh(home):
+    """Six Chinese sessions about a back stretch, each turn long (a Chinese character is three
+    bytes: two full lines of them fill 2 KB), and everyday sessions around them."""
+    filler = "跑前用快走热身，拉伸放在跑完之后做。跑鞋最好去店里试穿，让店员看看你的步态。停练之后先用平时一半的重量，两周内慢慢加回去。"
+    for i in range(1, 7):
+        (Transcript(_sid("afaf", i), "/home/dev/health", 10 + i)
+         .user(f"腰疼的时候做什么拉伸比较好？{filler}")
+         .say(f"腰疼可以试试第{i}种拉伸，每天早上做，左右各一分钟。{filler * 2}").write(home))
+    for i, (ask, say) in enumerate([("帮我写一个快速排序。", "好的，这是快速排序。"), ("今晚吃什么？", "番茄炒蛋。")], 1):
+        (Transcript(_sid("agag", i), "/home/dev/misc", 20 + i).user(ask).say(say).write(home))
+    deja("index")
+    return home
+
+
+def test_every_session_is_named_when_chinese_lines_fill_the_budget(long_zh):
+    # 2 KB held the first two full Chinese lines and nothing after them; now a Chinese line is cut
+    # by its columns (a character takes two) and the last full lines give way to short ones, so
+    # every session chosen is named
+    ctx = context_of(hook("prompt", prompt_payload("上次跟你聊过，你建议我腰疼做什么拉伸？", "conv-zh-long"))[1],
+                     "UserPromptSubmit")
+    named = [line for line in ctx.splitlines() if line.startswith("- ")]
+    assert all(_sid("afaf", i) in ctx for i in range(1, 7)), ctx
+    assert any(line.startswith("- also ") for line in named), ctx
+    assert not named[0].startswith("- also "), ctx  # the best keeps its full line
+
+
+@pytest.fixture
+def jams(home):
+    """A printer jam told in three sessions alike, in everyday words the question puts otherwise."""
+    for i in (1, 2, 3):
+        (Transcript(_sid("ahah", i), "/home/dev/office", 10 + i)
+         .user("The office printer jammed again, paper everywhere.").say("Check the rollers.").write(home))
+    for i, (ask, say) in enumerate([("Plan a week of lunches.", "Soup on Monday, salads after."),
+                                    ("Fix my bash prompt colours.", "Set PS1 with tput setaf."),
+                                    ("Which printer should the office buy?", "A laser printer with a duplex unit.")], 1):
+        (Transcript(_sid("aiai", i), "/home/dev/misc", 20 + i).user(ask).say(say).write(home))
+    deja("index")
+    return home
+
+
+def test_a_count_is_answered_without_a_margin(jams):
+    # no cue and no person: the three sessions hold part of the question's words, level at the top
+    ctx = context_of(hook("prompt", prompt_payload("How many times did the office printer jam over the winter?", "conv-jam"))[1],
+                     "UserPromptSubmit")
+    assert all(_sid("ahah", i) in ctx for i in (1, 2, 3)), ctx
+    from deja.hooks.handlers import _counts
+
+    assert _counts("How many times did the printer jam?") and _counts("打印机卡纸了几次？")
+    assert not _counts("Which printer should the office buy?")
+
+
+def test_a_cue_takes_no_part_of_the_words_around_it(home):
+    # 说过 is a cue, but not in 你说过敏了 (过敏: allergic); 还记得吗 goes whole; an English lead-in
+    # that points back goes before a Chinese question as before an English one
+    from deja.hooks.question import question_text
+
+    assert question_text("还记得吗，你说过敏了可以吃什么药？") == "你说过敏了可以吃什么药？"
+    assert question_text("Earlier you helped me with this: 我现在在哪家公司？") == "我现在在哪家公司？"
+    assert question_text("你说过的，你建议侄子的生日会玩什么桌游？") == "你建议侄子的生日会玩什么桌游？"
+    (Transcript(_sid("ajaj", 1), "/home/dev/health", 10)
+     .user("春天一到鼻子就痒。").say("过敏的话可以先吃氯雷他定，一天一片，可能会有点犯困。").write(home))
+    for i, (ask, say) in enumerate([("帮我写一个快速排序。", "好的，这是快速排序。"), ("今晚吃什么？", "番茄炒蛋。"),
+                                    ("感冒了吃什么好？", "多喝水，吃点清淡的。")], 2):
+        (Transcript(_sid("ajaj", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home))
+    deja("index")
+    ctx = context_of(hook("prompt", prompt_payload("还记得吗，你说过敏了可以吃什么药？", "conv-zh-allergy"))[1], "UserPromptSubmit")
+    assert _sid("ajaj", 1) in ctx.split("\n")[2], ctx
+
+
+def test_the_sixth_and_seventh_session_are_named(home):
+    # RECALL_MORE: four short lines after the three full ones behind a clear leader (two before)
+    (Transcript(_sid("akak", 9), "/home/dev/trip", 9)
+     .user("Guesthouse Azul in Porto had a rooftop terrace with a plunge pool and a sauna.").say("Nice.").write(home))
+    for i in range(1, 9):
+        (Transcript(_sid("akak", i), "/home/dev/trip", 10 + i)
+         .user(f"Guesthouse number {i} in Porto had a rooftop terrace.").say("Nice.").write(home))
+    deja("index")
+    prompt = "Last time, which guesthouse in Porto had a rooftop terrace with a plunge pool and a sauna?"
+    ctx = context_of(hook("prompt", prompt_payload(prompt, "conv-seven"))[1], "UserPromptSubmit")
+    assert _sid("akak", 9) in ctx.split("\n")[2], ctx
+    assert sum(line.startswith("- ") for line in ctx.splitlines()) >= 7, ctx
+    assert sum(line.startswith("- also ") for line in ctx.splitlines()) >= 4, ctx
+
+
+def test_a_wide_character_takes_two_columns():
+    from deja.text.clip import clip
+
+    assert clip("中文字符", 6, wide=True) == "中文…"
+    assert clip("中文字", 6, wide=True) == "中文字"
+    assert clip("abcdef", 4, wide=True) == clip("abcdef", 4) == "abc…"
+    assert clip("中文字符", 6) == "中文字符"
+
+
+def test_the_first_of_a_kind_is_asked_of_the_world(home):
+    # "the first …" like "the best …": a question about things in general, however well history matches it
+    (Transcript(_sid("alal", 1), "/home/dev/school", 10)
+     .user("We covered the first programming language in the history lecture today, it was a long one.").say("Fun.").write(home))
+    for i, (ask, say) in enumerate([("Plan a week of lunches.", "Soup on Monday, salads after."),
+                                    ("Fix my bash prompt colours.", "Set PS1 with tput setaf.")], 2):
+        (Transcript(_sid("alal", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home))
+    deja("index")
+    assert hook("prompt", prompt_payload("What was the first programming language?", "conv-first"))[1] == ""
+    from deja.hooks.question import asking
+
+    assert asking("When did the export job first fail?") == "particular"

@@ -13,11 +13,10 @@ Written for `hook3` and tuned against, so not a judge. Scored like hookblind.py 
 
 from __future__ import annotations
 
-import random
 
 import hookblind
-import hookinside
-from memeval import Bank, Probe, build_bank
+import hookset
+from memeval import Probe
 
 SEED = "hookdev2-2026-12-01"
 SETS = ("hookdev2",)
@@ -180,37 +179,17 @@ UNRELATED: dict[str, list[str]] = {
 
 def build() -> list[tuple[list, list[dict]]]:
     """The HOMEs: three English, two Chinese, 50 sessions each, every probe asked in each."""
-    return homes(PROBES_EN, PROBES_ZH, (7301, 7302), ("de", "dz"))
+    return hookset.homes(PROBES_EN, PROBES_ZH, (7301, 7302), ("de", "dz"))
 
 
-def homes(probes_en: list, probes_zh: list, seeds: tuple[int, int], tags: tuple[str, str]) -> list[tuple[list, list[dict]]]:
-    """Three English and two Chinese HOMEs of memeval's filler chats with these probes, every
-    probe asked in each (hookdev3.py builds its own the same way)."""
-    import memeval_en
-    import memeval_zh
-
-    def bank(m, lang: str, probes: list, homes: int) -> Bank:
-        return Bank(lang, homes=homes, per_home=len(probes), themes=m.THEMES, probes=probes, chatter=m.CHATTER,
-                    smalltalk=m.SMALLTALK, common=m.COMMON, turn=m.BANK.turn)
-
-    return (build_bank(bank(memeval_en, "en", probes_en, 3), seeds[0], tags[0])
-            + build_bank(bank(memeval_zh, "zh", probes_zh, 2), seeds[1], tags[1]))
+def _forms(rng, lang: str, fill: dict) -> list[tuple[str, str]]:
+    """Each question once per cue position, in a template of that position drawn by a fixed seed."""
+    return [(position, hookset.drawn(rng, TEMPLATES, lang, position, fill)) for position in ("before", "after", "inside", "none")]
 
 
 def history(qs: list[dict], set_name: str, home: str) -> list[dict]:
-    """One HOME's history prompts: each question once per cue position, in a template of that
-    position drawn by a fixed seed."""
-    rng = random.Random(f"{SEED}:{set_name}:{home}")
-    out = []
-    for q in qs:
-        lang = hookblind.lang_of(q)
-        q0, a, b = hookinside.split(q["question"], lang)
-        text = q["question"]
-        for position in ("before", "after", "inside", "none"):
-            tpl = rng.choice([t for pos, t in TEMPLATES[lang] if pos == position])
-            out.append({"prompt": tpl.format(q=text, ql=text[:1].lower() + text[1:], q0=q0, a=a, b=b), "lang": lang,
-                        "position": position, "sessions": q.get("sessions") or [q["session"]]})
-    return out
+    """One HOME's history prompts (hookset.prompts, with this set's _forms)."""
+    return hookset.prompts(qs, SEED, set_name, home, _forms)
 
 
 def unrelated(qs: list[dict]) -> list[dict]:

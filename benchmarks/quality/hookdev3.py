@@ -15,10 +15,9 @@ Chinese: `inside` only, each question's own wording).
 
 from __future__ import annotations
 
-import random
 
 import hookblind
-import hookinside
+import hookset
 from memeval import Probe
 
 SEED = "hookdev3-2026-12-01"
@@ -231,30 +230,22 @@ UNRELATED: dict[str, list[str]] = {
 
 def build() -> list[tuple[list, list[dict]]]:
     """The HOMEs: three English, two Chinese, 50 sessions each, every probe asked in each."""
-    import hookdev2
+    return hookset.homes(PROBES_EN, PROBES_ZH, (8301, 8302), ("df", "dg"))
 
-    return hookdev2.homes(PROBES_EN, PROBES_ZH, (8301, 8302), ("df", "dg"))
+
+def _forms(rng, lang: str, fill: dict) -> list[tuple[str, str]]:
+    """Each question with no cue, and once more with a cue (English: a template of a position
+    drawn by a fixed seed; Chinese: the cue inside its sentence)."""
+    none = hookset.drawn(rng, TEMPLATES, lang, "none", fill)
+    if lang == "zh":
+        return [("none", none), ("inside", INSIDE_ZH[fill["q"]])]
+    position = rng.choice(("before", "after", "inside"))
+    return [("none", none), (position, hookset.drawn(rng, TEMPLATES, lang, position, fill))]
 
 
 def history(qs: list[dict], set_name: str, home: str) -> list[dict]:
-    """One HOME's history prompts: each question with no cue, and once more with a cue (English:
-    a template of a position drawn by a fixed seed; Chinese: the cue inside its sentence)."""
-    rng = random.Random(f"{SEED}:{set_name}:{home}")
-    out = []
-    for q in qs:
-        lang = hookblind.lang_of(q)
-        q0, a, b = hookinside.split(q["question"], lang)
-        text = q["question"]
-        fill = {"q": text, "ql": text[:1].lower() + text[1:], "q0": q0, "a": a, "b": b}
-        none = rng.choice([t for pos, t in TEMPLATES[lang] if pos == "none"])
-        if lang == "zh":
-            cued = ("inside", INSIDE_ZH[text])
-        else:
-            position = rng.choice(("before", "after", "inside"))
-            cued = (position, rng.choice([t for pos, t in TEMPLATES[lang] if pos == position]).format(**fill))
-        for position, prompt in (("none", none.format(**fill)), cued):
-            out.append({"prompt": prompt, "lang": lang, "position": position, "sessions": q.get("sessions") or [q["session"]]})
-    return out
+    """One HOME's history prompts (hookset.prompts, with this set's _forms)."""
+    return hookset.prompts(qs, SEED, set_name, home, _forms)
 
 
 def unrelated(qs: list[dict]) -> list[dict]:

@@ -12,10 +12,9 @@ probes' words. Written for `hook4` and tuned against, so not a judge. Scored lik
 
 from __future__ import annotations
 
-import random
 
 import hookblind
-import hookinside
+import hookset
 from memeval import Probe
 
 SEED = "hookdev4-2026-12-07"
@@ -221,31 +220,24 @@ UNRELATED: dict[str, list[str]] = {
 
 def build() -> list[tuple[list, list[dict]]]:
     """The HOMEs: three English, two Chinese, 50 sessions each, every probe asked in each."""
-    import hookdev2
+    return hookset.homes(PROBES_EN, PROBES_ZH, (8401, 8402), ("dh", "di"))
 
-    return hookdev2.homes(PROBES_EN, PROBES_ZH, (8401, 8402), ("dh", "di"))
+
+def _forms(rng, lang: str, fill: dict) -> list[tuple[str, str]]:
+    """Each question in every cue position (none, before, after, inside; English: a template of
+    that position drawn by a fixed seed; Chinese: its own wordings, and the no-cue form in a
+    template)."""
+    none = hookset.drawn(rng, TEMPLATES, lang, "none", fill)
+    if lang == "zh":
+        before, after, inside = CUED_ZH[fill["q"]]
+    else:
+        before, after, inside = (hookset.drawn(rng, TEMPLATES, lang, p, fill) for p in ("before", "after", "inside"))
+    return [("none", none), ("before", before), ("after", after), ("inside", inside)]
 
 
 def history(qs: list[dict], set_name: str, home: str) -> list[dict]:
-    """One HOME's history prompts: each question in every cue position (none, before, after,
-    inside; English: a template of that position drawn by a fixed seed; Chinese: its own
-    wordings, and the no-cue form in a template)."""
-    rng = random.Random(f"{SEED}:{set_name}:{home}")
-    out = []
-    for q in qs:
-        lang = hookblind.lang_of(q)
-        q0, a, b = hookinside.split(q["question"], lang)
-        text = q["question"]
-        fill = {"q": text, "ql": text[:1].lower() + text[1:], "q0": q0, "a": a, "b": b}
-        none = rng.choice([t for pos, t in TEMPLATES[lang] if pos == "none"]).format(**fill)
-        if lang == "zh":
-            before, after, inside = CUED_ZH[text]
-        else:
-            before, after, inside = (rng.choice([t for pos, t in TEMPLATES[lang] if pos == p]).format(**fill)
-                                     for p in ("before", "after", "inside"))
-        for position, prompt in (("none", none), ("before", before), ("after", after), ("inside", inside)):
-            out.append({"prompt": prompt, "lang": lang, "position": position, "sessions": q.get("sessions") or [q["session"]]})
-    return out
+    """One HOME's history prompts (hookset.prompts, with this set's _forms)."""
+    return hookset.prompts(qs, SEED, set_name, home, _forms)
 
 
 def unrelated(qs: list[dict]) -> list[dict]:

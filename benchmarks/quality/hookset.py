@@ -96,3 +96,49 @@ HELDOUT_UNRELATED = {
         "帮我给经理写一段生日祝福。",
     ],
 }
+
+
+# -- the builder shared by the hook sets with HOMEs of their own (hookdev2-5): their HOMEs, and
+# each question put into prompts by the set's own `forms`.
+
+
+def homes(probes_en: list, probes_zh: list, seeds: tuple[int, int], tags: tuple[str, str]) -> list[tuple[list, list[dict]]]:
+    """Three English and two Chinese HOMEs of memeval's filler chats with these probes, every
+    probe asked in each."""
+    import memeval_en
+    import memeval_zh
+    from memeval import Bank, build_bank
+
+    def bank(m, lang: str, probes: list, homes: int) -> Bank:
+        return Bank(lang, homes=homes, per_home=len(probes), themes=m.THEMES, probes=probes, chatter=m.CHATTER,
+                    smalltalk=m.SMALLTALK, common=m.COMMON, turn=m.BANK.turn)
+
+    return (build_bank(bank(memeval_en, "en", probes_en, 3), seeds[0], tags[0])
+            + build_bank(bank(memeval_zh, "zh", probes_zh, 2), seeds[1], tags[1]))
+
+
+def prompts(qs: list[dict], seed: str, set_name: str, home: str, forms) -> list[dict]:
+    """One HOME's history prompts: `forms(rng, lang, fill)` gives each question's (position,
+    prompt) pairs, rng drawn by the fixed seed of (seed, set, HOME); fill has {q} the question,
+    {ql} its first letter lower, {q0} without its final mark, {a} / {b} its two parts
+    (hookinside.split)."""
+    import random
+
+    import hookblind
+    import hookinside
+
+    rng = random.Random(f"{seed}:{set_name}:{home}")
+    out = []
+    for q in qs:
+        lang = hookblind.lang_of(q)
+        text = q["question"]
+        q0, a, b = hookinside.split(text, lang)
+        fill = {"q": text, "ql": text[:1].lower() + text[1:], "q0": q0, "a": a, "b": b}
+        for position, prompt in forms(rng, lang, fill):
+            out.append({"prompt": prompt, "lang": lang, "position": position, "sessions": q.get("sessions") or [q["session"]]})
+    return out
+
+
+def drawn(rng, templates: dict[str, list[tuple[str, str]]], lang: str, position: str, fill: dict) -> str:
+    """A template of this position, drawn by rng, filled."""
+    return rng.choice([t for pos, t in templates[lang] if pos == position]).format(**fill)

@@ -204,7 +204,8 @@ def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = Fa
     said, is an honest nothing). A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
-    (payload.SURE: several sessions answer a count, level at the top). A question that joins two
+    (payload.SURE), or it counts across sessions (`_counts`: the sessions that answer a count are
+    level at the top). A question that joins two
     events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
     if not hits or tier == "none":
         return False
@@ -218,7 +219,22 @@ def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = Fa
     coverage, margin = STRONG[kind]
     if len(hits) > 1 and TWO_EVENTS.search(asked) and best.coverage + hits[1].coverage >= TWO_COVERAGE:
         return True
-    return best.coverage >= coverage and (runner <= 0 or best.score >= margin * runner or best.coverage >= SURE)
+    if best.coverage < coverage:
+        return False
+    return runner <= 0 or best.score >= margin * runner or best.coverage >= SURE or _counts(asked)
+
+
+def _counts(asked: str) -> bool:
+    """A question that counts across sessions ("how many times did the printer jam?", 几次): each
+    session holding one instance answers a part, so its best few are level by nature and no margin
+    is asked of the best (search.query's reading of a count)."""
+    from deja.errors import QueryError
+    from deja.search.query import parse
+
+    try:
+        return bool(asked) and parse(asked).counts
+    except QueryError:
+        return False
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:
@@ -231,7 +247,7 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
 
     asked = question_text(p.prompt)
     try:
-        res = search(store, asked, Options(limit=RECALL_SESSIONS + 4))
+        res = search(store, asked, Options(limit=RECALL_SESSIONS + RECALL_MORE + RECALL_LEVEL))
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
@@ -246,8 +262,15 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
             f"deja: near misses, no session matches this question well ({FRAME}):")
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
     asks_assistant = parse(asked).asks_assistant
-    lines = [_hit_line(h, asks_assistant) for h in chosen] + [_short_line(h) for h in more]
-    text = wrap(head, lines, tail)
+    full = [_hit_line(h, asks_assistant) for h in chosen]
+    short = [_short_line(h) for h in chosen + more]
+    text = wrap(head, full + short[len(full):], tail)
+    # 2 KB that does not name every session (a Chinese line takes three bytes a character: two
+    # full lines filled it): the last full lines give way to short ones, the best keeps its own
+    k = len(full)
+    while k > 1 and any(h.session.id not in text for h in chosen + more):
+        k -= 1
+        text = wrap(head, full[:k] + short[k:], tail)
     shown = [h for h in chosen + more if h.session.id in text]
     _served[:] = [h.session.key for h in shown]  # what the recall log names: what fitted
     state.mark("history-hint", *(f"shown:{h.session.key}" for h in shown))
@@ -264,7 +287,7 @@ def _unheard(store, asked: str) -> bool:
 
 def _short_line(h) -> str:
     """A session as a close runner-up: its date, id and title only."""
-    title = clip(h.session.title, 80)
+    title = clip(h.session.title, 80, wide=True)
     return f"- also {_ref(h.session)}" + (f" “{title}”" if title else "")
 
 
@@ -279,14 +302,14 @@ def _hit_line(h, asks_assistant: bool = True) -> str:
     if not asks_assistant and first is not None and first.role == "user" and not _ASKED.search(first.text):
         best = first
     snip = best.text if best else first.text if first else ""
-    title = clip(s.title, 80)
+    title = clip(s.title, 80, wide=True)
     line = f"- {_ref(s)}"
     if title:
         line += f" “{title}”"
     if snip:
-        line += f": {clip(snip, SNIPPET_CHARS)}"
+        line += f": {clip(snip, SNIPPET_CHARS, wide=True)}"
     if h.decision and h.decision.strip() not in snip:
-        line += f" — decided: {clip(h.decision, SNIPPET_CHARS)}"
+        line += f" — decided: {clip(h.decision, SNIPPET_CHARS, wide=True)}"
     return line
 
 

@@ -37,9 +37,10 @@ BUDGET_SECONDS = 1.5
 # Sessions shown by the prompt and context hooks.
 RECALL_SESSIONS = 3
 # … and, for a question, the next this many as one short line each (date, id, title): the answer
-# is often fourth or fifth. They go first when 2 KB runs out (branch hookdet: always, not only
-# within half the best score).
-RECALL_MORE = 2
+# is often fourth to seventh (branch hookdet: 2, always, not only within half the best score;
+# branch hook5: 4, +25 history prompts answered on the dev hook sets, none lost). When 2 KB runs
+# out, the full lines give way first (handlers._answer): a session named beats a snippet.
+RECALL_MORE = 4
 # … and this many more when the best two sessions are level (the best scores less than LEVEL times
 # the next): the search could not tell the leaders apart, and an answer the ranking put sixth or
 # seventh was behind such a level top in 41 of 65 cases on the dev hook sets (branch hook4; a
@@ -81,6 +82,7 @@ TWO_EVENTS = _Lazy(
 )
 # A tool hint needs a pattern: the file or invocation in at least this many earlier sessions.
 PATTERN_SESSIONS = 2
+# A history answer's snippet, in columns (a CJK character takes two: text.clip `wide`).
 SNIPPET_CHARS = 160
 # Hook state files older than this are removed (one small file per conversation).
 STATE_DAYS = 30

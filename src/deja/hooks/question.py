@@ -46,9 +46,10 @@ _CUE = _Lazy(
     r"|(?<!怎么)(?<![走开飞跑送拿坐骑])过去"
     r"|前阵子|前一阵子?|前段时间|(?:一|两|三|半|几|好几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前"
     # the Chinese of "do you remember", "we talked about", "look back", "in the old chats"
-    r"|还记得|记得吗|记不记得|我记得|记不清|记不起|想不起|回忆|印象(?:中|里|吗)|有印象|没印象|(?<![别不要能])忘了|(?<![别不要能])忘记"
+    r"|还记得吗?|记得吗|记不记得|我记得|记不清|记不起|想不起|回忆|印象(?:中|里|吗)|有印象|没印象|(?<![别不要能])忘了|(?<![别不要能])忘记"
     r"|提醒我(?!明天|今天|后天|待会|等会|下午|晚上|早上)|来着|(?:聊天|对话|你的|我们的|咱们的)记录|记录里"
-    r"|聊过|谈过|讨论过|说过|讲过|提过|问过|告诉过|推荐过|建议过|介绍过|给过|帮过|教过|说到过|提到过|讲到过|聊到过|说起过"
+    # (… but not where 过 begins a word of its own: 你说过敏了吃什么药 says 过敏, allergic)
+    r"|(?:聊|谈|讨论|说|讲|提|问|告诉|推荐|建议|介绍|给|帮|教|说到|提到|讲到|聊到|说起)过(?![敏期年节滤程户夜量度错失])"
     r"|回头|回顾|回想|翻一?翻|翻一下|翻看|聊天记录|历史记录|对话记录|历史对话|以前的记录|(?:那|上)次(?:的)?(?:对话|聊天)"
     r"|你(?:推荐|建议|介绍|告诉|讲|提)过",
     re.I,
@@ -126,9 +127,10 @@ _PARTICULAR = _Lazy(
     r"|\b(?:of|at|from|about|with|for|to|on|by)\s+(?:that|those)\s+(?!(?:is|was|are|were|will|would|can|could)\b)[a-z]",
     re.I,
 )
-# … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best of a
-# kind ("Which phone has the best battery life right now?"): things in general.
-_HOW_TO = _Lazy(r"怎么|如何|怎样|\bthe\s+(?:best|worst|most|least)\b", re.I)
+# … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best or
+# first of a kind ("Which phone has the best battery life right now?", "What was the first
+# programming language?"): things in general.
+_HOW_TO = _Lazy(r"怎么|如何|怎样|\bthe\s+(?:best|worst|most|least|first)\b", re.I)
 
 
 def is_history_question(text: str) -> bool:
@@ -270,7 +272,10 @@ def _lead_off(text: str) -> str | None:
                 or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4
                     and sum(map(len, keywords(without_cues(lead)))) <= LEAD_LEFT))
         else:
-            drop = bool(_WH.match(rest)) and (bool(_CUE.search(lead)) or not keywords(lead))
+            # an English lead-in before a Chinese question ("Earlier you helped me with this: 我现在…？")
+            # goes on the same terms: the question is read by its own marks, not a first word
+            asks = bool(_WH.match(rest)) or (bool(_CJK_CHAR.match(rest.lstrip())) and bool(_QUESTION.search(rest)))
+            drop = asks and (bool(_CUE.search(lead)) or not keywords(lead))
         if drop:
             return rest
     return None
