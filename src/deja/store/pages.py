@@ -45,7 +45,7 @@ from pathlib import Path
 
 MADV_PAGEOUT = 21
 EVERY = 0.05
-FIRST = 0.25  # the first pass no sooner: it loads ctypes (~3 ms), which a short write never needs
+FIRST = 0.25  # at the default period the first pass no sooner: it loads ctypes (~3 ms), which a short write never needs
 MAPS_PASSES = 5  # the mappings listed again every quarter second at the default period
 TRIM_PASSES = 20  # a trim every second at the default period
 PASSES = TRIMS = 0  # passes and trims made in this process, by every Releaser (for the tests)
@@ -128,7 +128,9 @@ class Releaser:
         return True
 
     def _run(self) -> None:
-        wait = max(self.period, FIRST)  # a short write (an append, a hook's) closes before the first pass
+        # at the default period a short write (an append, a hook's) closes before the first pass; a
+        # period set in DEJA_PAGEOUT_EVERY is kept from the start
+        wait = FIRST if self.period == EVERY else self.period
         while not self._stop.wait(wait) and self._owner() is not None:
             wait = self.period
             try:
