@@ -182,7 +182,7 @@ def _home(bank: Bank, probes: list[P], h: int, tag: str) -> tuple[list, list[dic
         for kind, ask in (("update", p.ask), ("update-now", p.ask_now)):
             qs.append({"question": _cap(ask), "keys": [keys[said[-1]]], "kind": kind, "lang": bank.lang,
                        "older": [keys[i] for i in said[:-1]], "after": [keys[i] for i in later]})
-    sessions = [(keys[i], home.themes[i].cwd, [(r, home.text(r, s)) for r, s in home.turns[i]]) for i in range(home.n)]
+    sessions = home.sessions(keys)
     return sessions, qs, _starts(rng, keys)
 
 
