@@ -122,3 +122,32 @@ def test_the_control_count_in_c_is_the_regexs():
         assert prepare._controls(sample) == len(prepare._CONTROL.findall(sample)), sample
     assert prepare.unblob("\x00\x01\x02\x03 data " * 20).startswith("[binary")
     assert prepare.unblob("文字\ufffd" * 40) == "文字\ufffd" * 40  # printable: not binary however many U+FFFD
+
+
+class _Counting(str):
+    """A str whose `find` calls are counted: how much work the lead scan does, without a clock."""
+
+    finds = 0
+
+    def find(self, *args):  # type: ignore[override]
+        _Counting.finds += 1
+        return super().find(*args)
+
+
+def test_a_text_dense_with_a_lead_is_scanned_in_linear_work():
+    # a crafted record: "gh" (github-token's lead) every two characters and no "github_pat_": each
+    # step used to look for every lead again from where it stood, the rare one to the end of the
+    # text (quadratic); and a Python step per lead costs more than the regex engine's own scan
+    rx = next(p[3] for p in R._PATTERNS if p[0] == "github-token")
+    assert isinstance(rx, R._Rx) and len(rx.lead) == 2
+    plain = "gh" * 50_000 + " ghp_" + "a" * 36
+    _Counting.finds = 0
+    got = [m.span() for m in rx.finditer(_Counting(plain))]
+    assert got == [m.span() for m in rx.get().finditer(plain)] == [(100_001, 100_041)]
+    assert _Counting.finds <= 3 * R.LEAD_TRIES
+    # leads far apart keep the step from lead to lead, and find every match
+    sparse = ("x" * 100 + " ghp_" + "b" * 36 + " ") * 200
+    _Counting.finds = 0
+    got = [m.span() for m in rx.finditer(_Counting(sparse))]
+    assert got == [m.span() for m in rx.get().finditer(sparse)] and len(got) == 200
+    assert _Counting.finds <= 2 * 200 + 4

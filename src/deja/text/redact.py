@@ -83,13 +83,26 @@ class _Rx:
         return (self.rx or self.get()).finditer(text)
 
     def _led(self, text: str) -> Iterator[re.Match[str]]:
-        rx, leads = self.rx or self.get(), self.lead
-        at = 0
+        rx = self.rx or self.get()
+        # each lead's next occurrence, looked for again only once the scan has passed it: a lead
+        # that occurs everywhere ("gh" in a crafted run) must not make the others' find run to
+        # the end of the text at every step (quadratic in a 64 MiB record)
+        ahead = [text.find(lead) for lead in self.lead]
+        at = tries = 0
         while True:
-            starts = [i for i in (text.find(lead, at) for lead in leads) if i >= 0]
+            for k, i in enumerate(ahead):
+                if 0 <= i < at:
+                    ahead[k] = text.find(self.lead[k], at)
+            starts = [i for i in ahead if i >= 0]
             if not starts:
                 return
             at = min(starts)
+            tries += 1
+            if tries > LEAD_TRIES and tries * LEAD_SPACING > at:
+                # leads closer than LEAD_SPACING characters apart (a crafted run): the engine's own
+                # scan from here is cheaper than a Python step per lead, and finds the same
+                yield from rx.finditer(text, at)
+                return
             m = rx.match(text, at)
             if m is None:
                 at += 1
@@ -99,6 +112,10 @@ class _Rx:
 
 
 _EVERY: list[_Rx] = []
+# _Rx._led steps from lead to lead while they stand at least LEAD_SPACING characters apart on
+# average (after LEAD_TRIES steps): denser than that, a step in Python costs more than the regex
+# engine's scan of the characters in between.
+LEAD_TRIES, LEAD_SPACING = 64, 32
 
 
 def compile_all() -> None:
