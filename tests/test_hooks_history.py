@@ -155,6 +155,12 @@ def test_a_cue_takes_no_part_of_the_words_around_it(home):
     assert question_text("还记得吗，你说过敏了可以吃什么药？") == "你说过敏了可以吃什么药？"
     assert question_text("Earlier you helped me with this: 我现在在哪家公司？") == "我现在在哪家公司？"
     assert question_text("你说过的，你建议侄子的生日会玩什么桌游？") == "你建议侄子的生日会玩什么桌游？"
+    # after 你 too: 你推荐过滤水壶吗 asks about a filter kettle now, 你提过期的药 about expired medicine
+    from deja.hooks.question import is_history_question
+
+    assert not is_history_question("你推荐过滤水壶吗？") and not is_history_question("你提过期的药还能吃吗？")
+    assert question_text("我想买个净水器，你推荐过滤水壶吗？") == "我想买个净水器，你推荐过滤水壶吗？"
+    assert is_history_question("你推荐过的那本书叫什么？")
     (Transcript(_sid("ajaj", 1), "/home/dev/health", 10)
      .user("春天一到鼻子就痒。").say("过敏的话可以先吃氯雷他定，一天一片，可能会有点犯困。").write(home))
     for i, (ask, say) in enumerate([("帮我写一个快速排序。", "好的，这是快速排序。"), ("今晚吃什么？", "番茄炒蛋。"),

@@ -89,3 +89,19 @@ def test_a_newer_change_told_without_a_name_is_not_passed_by_an_older_named_stat
           f"{_CHATTER} Enjoy the sea air.")
     r = search("Where do I live?")
     assert ids(r)[0] == "sea", _scores(r)
+
+
+
+def test_a_value_is_looked_for_in_linear_work():
+    # passage.valued reads the person's best sentence for a value; a Latin word before Chinese was
+    # tried at every letter of a long run, its length squared (40,000 letters: 20 s; this one:
+    # hours). A process of its own with a timeout hundreds of times what it takes, so a regression
+    # fails instead of holding the suite.
+    import subprocess
+    import sys
+
+    code = ("from deja.search.passage import valued\n"
+            "assert not valued('', 'My phone is the ' + 'a' * 400_000)\n"
+            "assert not valued('person', 'my coach is ' + 'a_' * 200_000)\n"
+            "assert valued('', '我买了iPhone手机') and valued('', '我现在用 Helix 编辑器')\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

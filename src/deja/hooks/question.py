@@ -51,7 +51,7 @@ _CUE = _Lazy(
     # (… but not where 过 begins a word of its own: 你说过敏了吃什么药 says 过敏, allergic)
     r"|(?:聊|谈|讨论|说|讲|提|问|告诉|推荐|建议|介绍|给|帮|教|说到|提到|讲到|聊到|说起)过(?![敏期年节滤程户夜量度错失])"
     r"|回头|回顾|回想|翻一?翻|翻一下|翻看|聊天记录|历史记录|对话记录|历史对话|以前的记录|(?:那|上)次(?:的)?(?:对话|聊天)"
-    r"|你(?:推荐|建议|介绍|告诉|讲|提)过",
+    r"|你(?:推荐|建议|介绍|告诉|讲|提)过(?![敏期年节滤程户夜量度错失])",  # (the same guard: 你推荐过滤水壶吗 asks now)
     re.I,
 )
 # A word ending in -ed that is no past tense ("what do I need", "how much speed"): no own past,

@@ -87,9 +87,11 @@ STATED = 2.0
 NAMED_LIFT = 1.6
 # A named thing as a reply writes it: a capitalised word inside a sentence (a title, a brand, a
 # place), a word with a digit (1Password, XPS 13), a command's option or path (-R, --soft, HEAD~1,
-# /srv/app), a quoted or titled name ("…", 《…》, 「…」), a Latin word in a Chinese sentence.
+# /srv/app), a quoted or titled name ("…", 《…》, 「…」), a Latin word in a Chinese sentence. (The
+# word before Chinese is tried only where a run of ASCII word characters starts, and runs no
+# further: tried at every letter, a long word cost its length squared — 20,000 letters, 5 s.)
 NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]*|(?<!\w)--?[A-Za-z][\w-]*|\w[~/:]\w|/\w+/|`[^`]+`"
-         r"|[《「“\"][^》」”\"]{1,40}[》」”\"]|(?<=[\u3400-\u9fff])\s*[A-Za-z][\w-]+|[A-Za-z][\w-]+\s*(?=[\u3400-\u9fff])")
+         r"|[《「“\"][^》」”\"]{1,40}[》」”\"]|(?<=[\u3400-\u9fff])\s*[A-Za-z][\w-]+|(?<![A-Za-z0-9_-])[A-Za-z][A-Za-z0-9_-]+\s*(?=[\u3400-\u9fff])")
 
 # ... and the session where a reply right after the person's turn holding the question's words (the
 # situation: "I travel a lot and need a new laptop") names a pick ("the ThinkPad X1 Carbon is the one I
