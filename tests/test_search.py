@@ -182,3 +182,13 @@ def test_regex_and_snippets(home):
         h = r["hits"][0]
         assert h["count"] == 6 and len(h["snippets"]) == 3, args
         assert all("gremlin" in s for s in h["snippets"]), args
+
+
+def test_a_query_with_a_lone_surrogate_is_searched_not_an_internal_error(home):
+    # an argument's undecodable byte reaches Python as a lone surrogate (`deja search $'\xff'`), and
+    # JSON may carry one ("\ud800"): the analyzer takes neither, so they are searched as U+FFFD / "?"
+    session(home, "shop", "phones", [("user", "what phone do I have? a Pixel 9", OLD)])
+    for q in ("what phone \udcff do I have?", "pixel \ud800"):
+        r = deja("search", "--json", "--", q, check=False)
+        assert r.code in (0, 1) and "internal error" not in r.err, r.err
+    assert "phones" in ids(deja("search", "--json", "--", "pixel \udcff").json())
