@@ -205,3 +205,23 @@ def test_the_word_list_reads_a_bounded_share_of_a_huge_middle():
     assert told > len(text) - TOOL_OUTPUT_CHARS - 1024 and out.endswith("tail line\n")
     more = int(out.rsplit("; ", 1)[1].split(" more not kept", 1)[0].replace(",", ""))
     assert more < WORDS_SCAN // 6  # counted within the scanned characters, not the 1.2 million words
+
+
+def test_a_block_opener_with_no_closer_is_cleaned_in_linear_work(home):
+    # a pasted log repeating "<command-name>" with no "</command-args>": each opener scanned to the
+    # end of the (uncapped) user text for its closer, quadratic (200 KB: 8.7 s; this one: hours).
+    # A process of its own with a timeout hundreds of times what it takes, so a regression fails
+    # instead of holding the suite; and through the CLI, the text stays findable.
+    import subprocess
+    import sys
+
+    code = ("from deja.ingest.prepare import clean\n"
+            "from deja.roles import Role\n"
+            "text = '<command-name>x ' * 200_000\n"
+            "assert clean(text, Role.USER) == text.strip()\n"
+            "assert clean('a <system-reminder>s</system-reminder> b', Role.USER) == 'a  b'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    sid = "c4a95e11-0000-4000-8000-00000000c10c"
+    Transcript(sid, "/home/dev/x", 1).user("log follows " + "<command-name>x " * 20_000 + " zebrafinch").write(home)
+    deja("index")
+    assert sid in [h["session"]["id"] for h in deja("search", "zebrafinch", "--json").json()["hits"]]
