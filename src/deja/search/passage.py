@@ -269,9 +269,9 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
         return best * PASSAGE_SCALE, lift, False
     stated = False
     if m.prefers and own and m.answer is not None:  # a statement anywhere in the turn, not a question
-        if any(not (t := sentences[k]).rstrip().endswith(("?", "？")) and m.answer.search(t) for k in per if k < len(sentences)):
+        if any(not _marked_question(t := sentences[k]) and m.answer.search(t) for k in per if k < len(sentences)):
             lift, stated = ANSWER_LIFT, not held(m, text) <= m.related
-        elif all(t.rstrip().endswith(("?", "？")) and not FIRST_PERSON.search(t) for t in top):
+        elif all(_marked_question(t) and not FIRST_PERSON.search(t) for t in top):
             lift = ASKED
     elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift *= ANSWER_LIFT
@@ -332,18 +332,23 @@ def named_pick(m: Matcher, text: str) -> bool:
         m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text))
 
 
+def _marked_question(sentence: str) -> bool:
+    """Does this sentence end with a question mark (ASCII or full-width)?"""
+    return sentence.rstrip().endswith(("?", "？"))
+
+
 def _asks(sentence: str) -> bool:
     """Is this sentence a question: ends with a question mark and is at most ASKS_TOKENS long (a
     longer one is statements run together before a question, "… she calls it Sir Rise-a-lot how
     long should I feed it?")?"""
-    return sentence.rstrip().endswith(("?", "？")) and len(tokens(sentence)) <= ASKS_TOKENS
+    return _marked_question(sentence) and len(tokens(sentence)) <= ASKS_TOKENS
 
 
 def best_sentence(m: Matcher, text: str) -> tuple[str, float]:
     """The statement of `text` (a sentence that asks nothing: an answer is not a question) holding
     the most of the question's weight, and that weight."""
     sentences, per = _held(m, text)
-    said = [k for k in per if k < len(sentences) and not sentences[k].rstrip().endswith(("?", "？"))]
+    said = [k for k in per if k < len(sentences) and not _marked_question(sentences[k])]
     if not said:
         return "", 0.0
     k = max(said, key=lambda k: (per[k], -k))
