@@ -192,3 +192,6 @@ def test_a_query_with_a_lone_surrogate_is_searched_not_an_internal_error(home):
         r = deja("search", "--json", "--", q, check=False)
         assert r.code in (0, 1) and "internal error" not in r.err, r.err
     assert "phones" in ids(deja("search", "--json", "--", "pixel \udcff").json())
+    from deja.search.query import parse  # the hooks and the MCP server parse a question too
+
+    assert parse("pixel \ud800 phone").content

@@ -19,7 +19,7 @@ from deja.errors import QueryError
 from deja.plain import Plain
 from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
 from deja.search import signals
-from deja.search.query import Query, parse
+from deja.search.query import Query, parse, valid_text
 from deja.search.snippets import marked, regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
 from deja.text.tokenizer import is_cjk, is_scaffold
@@ -193,17 +193,6 @@ def reuse_lift(recalls: int, cap: float = REUSE_MAX_LIFT) -> float:
     return 1.0 + min(cap, REUSE_PER_LOG_RECALL * math.log1p(max(0, recalls)))
 
 
-def _valid(text: str) -> str:
-    """`text` the analyzer takes: a lone surrogate (an argument's undecodable byte, `deja search
-    $'\\xff'`, decoded by Python as U+DCFF; one sent in JSON) becomes U+FFFD or "?"."""
-    if text.isascii():
-        return text
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "replace").decode("utf-8")
-
-
 def search(store: Store, text: str, opts: Options) -> Result:
     """Tiers, first that answers: `exact` (every clause somewhere in the session), `stemmed`
     (single words may be another English form: `migrations` ~ `migration`), `close` (words of 5+
@@ -217,7 +206,7 @@ def search(store: Store, text: str, opts: Options) -> Result:
 
     Without --role, the work roles (commands, files, edits) are searched too when the query
     looks like a command or a path, or when the words are found nowhere else."""
-    text = _valid(text)
+    text = valid_text(text)  # (parse does it too; the regex and meaning paths take the text itself)
     if opts.regex:
         return _regex(store, text, opts)
     q = parse(text)

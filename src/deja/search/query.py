@@ -191,7 +191,20 @@ class Query(Plain):
         return out + "  (ranked by rarity; filler not required" + (f": {' '.join(dropped)})" if dropped else ")")
 
 
+def valid_text(text: str) -> str:
+    """`text` the analyzer takes: a lone surrogate (an argument's undecodable byte, `deja search
+    $'\\xff'`, decoded by Python as U+DCFF; one sent in JSON to the MCP server or a hook) becomes
+    U+FFFD or "?"."""
+    if text.isascii():
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def parse(text: str) -> Query:
+    text = valid_text(text)
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
     glue: set[tuple[str, ...]] = set()
