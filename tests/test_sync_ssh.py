@@ -98,17 +98,11 @@ class Sshd:
 @pytest.fixture
 def privsep():
     """sshd refuses to start without its privilege separation directory, which the service's
-    unit makes at boot: made here when missing (empty, root's, 0755) and removed again."""
-    d = Path("/run/sshd")
-    made = not d.exists()
-    if made:
-        d.mkdir(mode=0o755)
+    unit makes at boot: made here when missing (empty, root's, 0755) and left in place, as the unit
+    leaves it. Removing it again raced the suite's other worker: its sshd, still serving, found the
+    directory gone and reset the next connection ("kex_exchange_identification: Connection reset")."""
+    Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
     yield
-    if made:
-        try:
-            d.rmdir()
-        except OSError:
-            pass
 
 
 def _bin_dir(base: Path) -> Path:
