@@ -53,7 +53,16 @@ for row in json.loads(sys.argv[1]):
     res, ids, rank = ranked(asked)
     _, _, plain = ranked(question)
     try:  # the searched text decides too since branch hookdet (a question joining two events)
-        strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier, asked)
+        from deja.search.query import parse
+
+        try:
+            counts = parse(asked).counts
+        except QueryError:
+            counts = False
+        try:  # a count given as the parsed Query's since branch hook6
+            strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier, asked, counts=counts)
+        except TypeError:
+            strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier, asked)
     except TypeError:  # an older hook
         strong = bool(kind) and res is not None and handlers.strong(kind, res.hits, res.tier)
     hits = res.hits if res else []

@@ -48,6 +48,7 @@ from deja.hooks.payload import (
     RECALL_MIN_MATCHES,
     RECALL_SESSIONS,
     SNIPPET_CHARS,
+    TITLE_COLUMNS,
     STATE_DAYS,
     _Lazy,
     _date,
@@ -197,15 +198,16 @@ def prompt(p: Payload, store, state: State) -> str:
     return wrap(head, [_hit_line(h) for h in fresh])
 
 
-def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = False) -> bool:
+def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = False, counts: bool = False) -> bool:
     """Is the best session a strong enough answer for how the prompt asks (payload.asking)?
     The weak tier only for a question that points back (payload.NEAR: its best near miss stands
     out) and gives no word that history never holds (`unheard`: a made-up name, a thing never
     said, is an honest nothing). A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
-    (payload.SURE), or it counts across sessions (`_counts`: the sessions that answer a count are
-    level at the top). A question that joins two
+    (payload.SURE), or it `counts` across sessions ("how many times did the printer jam?", 几次:
+    search.query's reading; each session holding one instance answers a part, so the sessions that
+    answer a count are level at the top). A question that joins two
     events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
     if not hits or tier == "none":
         return False
@@ -221,20 +223,7 @@ def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = Fa
         return True
     if best.coverage < coverage:
         return False
-    return runner <= 0 or best.score >= margin * runner or best.coverage >= SURE or _counts(asked)
-
-
-def _counts(asked: str) -> bool:
-    """A question that counts across sessions ("how many times did the printer jam?", 几次): each
-    session holding one instance answers a part, so its best few are level by nature and no margin
-    is asked of the best (search.query's reading of a count)."""
-    from deja.errors import QueryError
-    from deja.search.query import parse
-
-    try:
-        return bool(asked) and parse(asked).counts
-    except QueryError:
-        return False
+    return runner <= 0 or best.score >= margin * runner or best.coverage >= SURE or counts
 
 
 def _answer(p: Payload, store, state: State, kind: str) -> str:
@@ -245,24 +234,25 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     from deja.errors import QueryError
     from deja.search import Options, search
 
+    from deja.search.query import parse
+
     asked = question_text(p.prompt)
     try:
-        res = search(store, asked, Options(limit=RECALL_SESSIONS + RECALL_MORE + RECALL_LEVEL))
+        q = parse(asked)  # once: the search, the count and the side asked about read the same Query
+        res = search(store, asked, Options(limit=RECALL_SESSIONS + RECALL_MORE + RECALL_LEVEL), q)
     except QueryError:
         return ""  # nothing but filler
     hits = [h for h in res.hits if h.session.id != p.session]
-    if not strong(kind, hits, res.tier, asked, res.tier == "weak" and kind == "cue" and _unheard(store, asked)):
+    unheard = res.tier == "weak" and kind == "cue" and _unheard(store, asked)
+    if not strong(kind, hits, res.tier, asked, unheard, counts=q.counts):
         return ""
-    from deja.search.query import parse
-
     chosen = hits[:RECALL_SESSIONS]
     level = len(hits) > 1 and hits[0].score < LEVEL * hits[1].score
     more = hits[RECALL_SESSIONS:RECALL_SESSIONS + RECALL_MORE + (RECALL_LEVEL if level else 0)]
     head = (f"deja: earlier sessions that may answer this ({FRAME}):" if res.tier != "weak" else
             f"deja: near misses, no session matches this question well ({FRAME}):")
     tail = "Read one: the deja MCP tool `session` with its id, or `deja show <id>`."
-    asks_assistant = parse(asked).asks_assistant
-    full = [_hit_line(h, asks_assistant) for h in chosen]
+    full = [_hit_line(h, q.asks_assistant) for h in chosen]
     short = [_short_line(h) for h in chosen + more]
     text = wrap(head, full + short[len(full):], tail)
     # 2 KB that does not name every session (a Chinese line takes three bytes a character: two
@@ -271,6 +261,10 @@ def _answer(p: Payload, store, state: State, kind: str) -> str:
     while k > 1 and any(h.session.id not in text for h in chosen + more):
         k -= 1
         text = wrap(head, full[:k] + short[k:], tail)
+    # … and then the short lines' titles are cut to half (long titles of wide or four-byte
+    # characters: a short line of them took 250 bytes)
+    if any(h.session.id not in text for h in chosen + more):
+        text = wrap(head, full[:k] + [_short_line(h, TITLE_COLUMNS // 2) for h in (chosen + more)[k:]], tail)
     shown = [h for h in chosen + more if h.session.id in text]
     _served[:] = [h.session.key for h in shown]  # what the recall log names: what fitted
     state.mark("history-hint", *(f"shown:{h.session.key}" for h in shown))
@@ -285,9 +279,9 @@ def _unheard(store, asked: str) -> bool:
     return any(t and not any(store.text.doc_freq((x,)) for x in t) for t in (tokens(w) for w in keywords(asked)))
 
 
-def _short_line(h) -> str:
+def _short_line(h, width: int = TITLE_COLUMNS) -> str:
     """A session as a close runner-up: its date, id and title only."""
-    title = clip(h.session.title, 80, wide=True)
+    title = clip(h.session.title, width, wide=True)
     return f"- also {_ref(h.session)}" + (f" “{title}”" if title else "")
 
 
@@ -302,7 +296,7 @@ def _hit_line(h, asks_assistant: bool = True) -> str:
     if not asks_assistant and first is not None and first.role == "user" and not _ASKED.search(first.text):
         best = first
     snip = best.text if best else first.text if first else ""
-    title = clip(s.title, 80, wide=True)
+    title = clip(s.title, TITLE_COLUMNS, wide=True)
     line = f"- {_ref(s)}"
     if title:
         line += f" “{title}”"

@@ -84,6 +84,9 @@ TWO_EVENTS = _Lazy(
 PATTERN_SESSIONS = 2
 # A history answer's snippet, in columns (a CJK character takes two: text.clip `wide`).
 SNIPPET_CHARS = 160
+# … and a session's title; halved in the short lines when 2 KB does not name every session with
+# them whole (handlers._answer).
+TITLE_COLUMNS = 80
 # Hook state files older than this are removed (one small file per conversation).
 STATE_DAYS = 30
 

@@ -193,7 +193,7 @@ def reuse_lift(recalls: int, cap: float = REUSE_MAX_LIFT) -> float:
     return 1.0 + min(cap, REUSE_PER_LOG_RECALL * math.log1p(max(0, recalls)))
 
 
-def search(store: Store, text: str, opts: Options) -> Result:
+def search(store: Store, text: str, opts: Options, query: Query | None = None) -> Result:
     """Tiers, first that answers: `exact` (every clause somewhere in the session), `stemmed`
     (single words may be another English form: `migrations` ~ `migration`), `close` (words of 5+
     letters may be one edit away; never CJK), `relevance` (any clause, ranked). Word forms come
@@ -205,11 +205,12 @@ def search(store: Store, text: str, opts: Options) -> Result:
     query's rarity, the tier is `weak`: nothing matches, the hits are near misses.
 
     Without --role, the work roles (commands, files, edits) are searched too when the query
-    looks like a command or a path, or when the words are found nowhere else."""
+    looks like a command or a path, or when the words are found nowhere else. `query`: the text
+    already parsed (query.parse) by a caller that reads it too (the prompt hook)."""
     text = valid_text(text)  # (parse does it too; the regex and meaning paths take the text itself)
     if opts.regex:
         return _regex(store, text, opts)
-    q = parse(text)
+    q = query if query is not None else parse(text)
     sem = _meaning(store, text, opts)
     sids = project_sids(store, opts.project, opts.origin)  # resolved once: both passes and the meaning hits use it
     res = _search(store, q, opts, _filters(opts, sids, q), sem)
