@@ -109,3 +109,39 @@ def test_a_level_top_names_two_more_sessions(home):
     deja("index")
     ctx = context_of(said("Last time, which guesthouse in Lisbon did we look at?", "conv-level"), "UserPromptSubmit")
     assert sum(line.startswith("- also ") for line in ctx.splitlines()) == RECALL_MORE + RECALL_LEVEL == 6, ctx
+
+
+@pytest.fixture
+def firsts(home):
+    """Sessions that hold a world question's words (the first of a kind, the original name), and a
+    reply naming how long to steep cold brew, among everyday ones."""
+    (Transcript(_sid("aoao", 1), "/home/dev/reading", 10)
+     .user("Reading about the original name of Docker, it was dotCloud before the rename.").say("Yes, dotCloud was the company.").write(home))
+    (Transcript(_sid("aoao", 2), "/home/dev/reading", 11)
+     .user("看到一篇文章说第一家咖啡馆是在伊斯坦布尔开的。").say("对，十六世纪的伊斯坦布尔。").write(home))
+    (Transcript(_sid("aoao", 3), "/home/dev/coffee", 12)
+     .user("夏天想自己做冷萃咖啡。").say("冷萃放冰箱泡十六个小时，然后过滤两遍，可以放三天。").write(home))
+    for i, (ask, say) in enumerate(FILLER, 4):
+        (Transcript(_sid("aoao", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home))
+    deja("index")
+    return home
+
+
+@pytest.mark.parametrize("prompt", ["What was the original name of Docker?", "第一家咖啡馆是在哪里开的？"])
+def test_the_first_or_original_of_a_kind_is_asked_of_the_world(firsts, prompt):
+    # like "the first …": 第一家, 最早, "the original …" ask about things in general, however well
+    # a session matches them
+    code, out, _ = hook("prompt", prompt_payload(prompt, f"conv-first-{len(prompt)}"))
+    assert code == 0 and out == "", out
+
+
+@pytest.mark.parametrize("prompt", ["冷萃要泡多久，你应该记得吧？", "想确认一下，冷萃要泡多久来着？"])
+def test_you_remember_right_and_a_lead_in_that_confirms(firsts, prompt):
+    # 记得吧 points back like 记得吗; 确认 in a lead-in says what to do, not what about (it was
+    # searched, and no record holds it); 多久 asks (the clause before "你应该记得吧？" read as a
+    # statement about now without it)
+    ctx = context_of(hook("prompt", prompt_payload(prompt, f"conv-steep-{len(prompt)}"))[1], "UserPromptSubmit")
+    assert _sid("aoao", 3) in ctx.split("\n")[2], ctx
+    from deja.hooks.question import asking, keywords
+
+    assert keywords("想确认一下") == [] and asking("冷萃你说要泡多久，你应该记得吧？") == "cue"

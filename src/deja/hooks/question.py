@@ -46,7 +46,7 @@ _CUE = _Lazy(
     r"|(?<!怎么)(?<![走开飞跑送拿坐骑])过去"
     r"|前阵子|前一阵子?|前段时间|(?:一|两|三|半|几|好几)个?(?:天|周|星期|礼拜|月|年)(?:以)?前"
     # the Chinese of "do you remember", "we talked about", "look back", "in the old chats"
-    r"|还记得吗?|记得吗|记不记得|我记得|记不清|记不起|想不起|回忆|印象(?:中|里|吗)|有印象|没印象|(?<![别不要能])忘了|(?<![别不要能])忘记"
+    r"|还记得吗?|记得[吗吧]|记不记得|我记得|记不清|记不起|想不起|回忆|印象(?:中|里|吗)|有印象|没印象|(?<![别不要能])忘了|(?<![别不要能])忘记"
     r"|提醒我(?!明天|今天|后天|待会|等会|下午|晚上|早上)|来着|(?:聊天|对话|你的|我们的|咱们的)记录|记录里"
     # (… but not where 过 begins a word of its own: 你说过敏了吃什么药 says 过敏, allergic)
     r"|(?:聊|谈|讨论|说|讲|提|问|告诉|推荐|建议|介绍|给|帮|教|说到|提到|讲到|聊到|说起)过(?![敏期年节滤程户夜量度错失])"
@@ -75,7 +75,7 @@ _OWN_PAST = _Lazy(
 # A question: a question mark, a question word or auxiliary first, a Chinese question word.
 _QUESTION = _Lazy(
     r"[?？]|^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|does|is|are|was|were|can|could|should|would|"
-    r"will|have|has|had|tell\s+me|remind\s+me(?!\s+to\b))\b|吗|什么|哪|几|多少|谁|怎么|为什么|是否|有没有|是不是",
+    r"will|have|has|had|tell\s+me|remind\s+me(?!\s+to\b))\b|吗|什么|哪|几|多少|多久|谁|怎么|为什么|是否|有没有|是不是",
     re.I,
 )
 # A question about the person or what they were told: "what car do I drive", "what is my rent",
@@ -129,8 +129,9 @@ _PARTICULAR = _Lazy(
 )
 # … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best or
 # first of a kind ("Which phone has the best battery life right now?", "What was the first
-# programming language?"): things in general.
-_HOW_TO = _Lazy(r"怎么|如何|怎样|\bthe\s+(?:best|worst|most|least|first)\b", re.I)
+# programming language?", "What was the original name of Docker?", 第一家咖啡馆是在哪里开的？,
+# 最早的银行是哪个国家的？): things in general.
+_HOW_TO = _Lazy(r"怎么|如何|怎样|第一(?!次)|最早|\bthe\s+(?:best|worst|most|least|first|original|earliest|oldest)\b", re.I)
 
 
 def is_history_question(text: str) -> bool:
@@ -320,9 +321,9 @@ _REQUEST_EN = frozenset(
     """find look see know think thing things way fix fixed solve solved resolve resolved problem problems issue
     issues work worked working happen happened make made use used try tried decide decided week month session
     sessions day later like get got show hmm hey hi hello ok okay um uh oh btw quick sorry thanks please curiosity
-    curious wondering wonder bother bothering disturb interrupt""".split()
+    curious wondering wonder bother bothering disturb interrupt random""".split()
 )
-_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最|谢谢|感谢|麻烦")
+_REQUEST_ZH = _Lazy("问题|解决|处理|喜欢|偏好|习惯|通常|一般|平时|常用|更|最|谢谢|感谢|麻烦|确认")
 _WORD = _Lazy(r"[A-Za-z0-9_][\w./:@#+-]*[\w]|[A-Za-z0-9]")
 MAX_KEYWORDS = 5
 # A history question is searched as asked (its filler is dropped by the search), cut to this.
