@@ -1,4 +1,4 @@
-"""The prompt hook's gates (issue 14 item 6, branch `hook4`): what is no history question gets
+"""The prompt hook's gates (issue 14 item 6, branches `hook4`, `hook6`): what is no history question gets
 nothing though it shares words with history (small talk, a general question, a trailing "again"),
 a Chinese question about one particular past thing is answered, a cued question whose search found
 only near misses is answered when its best stands out, and a level top names two more sessions.
@@ -121,6 +121,10 @@ def firsts(home):
      .user("看到一篇文章说第一家咖啡馆是在伊斯坦布尔开的。").say("对，十六世纪的伊斯坦布尔。").write(home))
     (Transcript(_sid("aoao", 3), "/home/dev/coffee", 12)
      .user("夏天想自己做冷萃咖啡。").say("冷萃放冰箱泡十六个小时，然后过滤两遍，可以放三天。").write(home))
+    (Transcript(_sid("apap", 1), "/home/dev/home", 20)
+     .user("Signed the lease today, rent on the new flat is £1,450 a month, bills on top.").say("Congratulations!").write(home))
+    (Transcript(_sid("apap", 2), "/home/dev/writing", 21)
+     .user("想开一个写读书笔记的号。").say("公众号可以叫田野笔记，短一点好记。").write(home))
     for i, (ask, say) in enumerate(FILLER, 4):
         (Transcript(_sid("aoao", i), "/home/dev/misc", 10 + i).user(ask).say(say).write(home))
     deja("index")
@@ -145,3 +149,16 @@ def test_you_remember_right_and_a_lead_in_that_confirms(firsts, prompt):
     from deja.hooks.question import asking, keywords
 
     assert keywords("想确认一下") == [] and asking("冷萃你说要泡多久，你应该记得吧？") == "cue"
+
+
+@pytest.mark.parametrize("prompt, session", [("How much is the rent on the new flat?", _sid("apap", 1)),
+                                             ("你帮我给公众号起的名字是什么？", _sid("apap", 2))])
+def test_the_new_thing_and_what_you_did_for_me_are_asked_of_history(firsts, prompt, session):
+    # "the new flat" points at one thing of the person's own, like "that bakery" (a particular
+    # question: the strong bar); 你帮我…的 is what the assistant did, however long the deed
+    # (你帮我给公众号起的 was read as a request, 帮我…: only three characters were let through)
+    ctx = context_of(hook("prompt", prompt_payload(prompt, f"conv-new-{len(prompt)}"))[1], "UserPromptSubmit")
+    assert session in ctx.split("\n")[2], ctx
+    from deja.hooks.question import asking
+
+    assert asking("帮我给公众号起个名字？") == "" and asking("What are the rules of pickleball?") == ""

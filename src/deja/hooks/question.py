@@ -98,7 +98,9 @@ _ADVICE = _Lazy(
     r"|\b(?:do|does)\s+(?:i|we|one)\s+need\b|\bwhere\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:start|begin)\b"
     # … but not what was done or meant, said as "the … you picked for me", "the one I want to buy"
     # (你帮我选的笔记本, 你给我推荐的书, 我想买的相机: a verb and 的 right after)
-    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)(?![^，。？！,.?!的]{1,3}的)|帮我(?![^，。？！,.?!的]{1,3}的)"
+    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)(?![^，。？！,.?!的]{1,3}的)|(?<!你)帮我(?![^，。？！,.?!的]{1,3}的)"
+    # (你帮我: what the assistant did for me, the deed a longer clause: 你帮我给公众号起的名字)
+    r"|你帮我(?![^，。？！,.?!的]{1,8}的)"
     r"|给我(?:写|推荐|讲|想)(?![^，。？！,.?!的]{0,3}的)|能不能|可以吗",
     re.I,
 )
@@ -122,9 +124,11 @@ _PARTICULAR = _Lazy(
     r"|(?<![为好])了(?![吗吧呢])|哪天|哪一天|现在|目前|当时|是[^，。？！,.?!]{1,12}的[？?]|哪个在前|哪个先|谁先|隔了|相隔"
     # what was done, said as a deed and 的 before the question word (瓷砖选的什么颜色, 车险买的是哪家,
     # 限流设的多少), what came of it (后来, 最后), and a thing pointed at as known to both (那家面包店,
-    # 那个方案; "the name of that bakery"): each asks about one particular thing, not things in general
+    # 那个方案; "the name of that bakery", "the rent on the new flat": a new one of the person's own):
+    # each asks about one particular thing, not things in general
     r"|\w的是?(?:什么|哪|多少|谁|几)|后来|最后(?![一个])|那(?:个|家|款|本|位|只|辆|台|件|条|篇|部|首|所|间)\w"
-    r"|\b(?:of|at|from|about|with|for|to|on|by)\s+(?:that|those)\s+(?!(?:is|was|are|were|will|would|can|could)\b)[a-z]",
+    r"|\b(?:of|at|from|about|with|for|to|on|by)\s+(?:that|those)\s+(?!(?:is|was|are|were|will|would|can|could)\b)[a-z]"
+    r"|\bthe\s+new\s+[a-z]",
     re.I,
 )
 # … asked how to do something (怎么, 如何: a how-to, whatever its tense), or which is best or
