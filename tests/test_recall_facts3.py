@@ -46,3 +46,26 @@ def test_somebody_elses_in_chinese(home):
     ])
     r = search("我老婆叫什么名字？")
     assert ids(r)[0] == "fact", _scores(r)
+
+
+def test_whose_words_a_sentence_tells():
+    # the nearest person before the question's word; in Chinese only within whose.NEAR tokens
+    # (Chinese leaves the person unsaid: 有了孩子以后…睡 is the person's own sleep)
+    from deja.search.whose import others
+    from deja.text.tokenizer import tokens
+
+    def words(*ws: str) -> dict[str, int]:
+        return {w: i for i, w in enumerate(ws)}
+
+    dog = words("breed", "dog")
+    assert others(tokens("My friend's dog is a labrador"), dog, dog)
+    assert not others(tokens("We adopted a beagle and the dog chews every cable"), dog, dog)
+    live = words("city", "live", "lives", "lived")
+    assert others(tokens("My sister lives in Madrid"), live, live)
+    assert not others(tokens("My sister says I have lived in Lyon too long"), live, live)
+    wife = words("wife", "name")
+    assert not others(tokens("Ingrid, my wife, is away this week"), wife, wife)
+    assert others(tokens("My friend's wife is called Laura"), wife, wife)
+    sleep = words("每天", "睡", "小时", "个小")
+    assert others(tokens("我同事每天睡四个小时"), sleep, sleep)
+    assert not others(tokens("有了孩子以后一直都只能睡五个小时"), sleep, sleep)

@@ -31,8 +31,9 @@ OTHERS_ZH = ("朋友", "同事", "邻居", "室友", "同学", "领导", "老板
 
 # ... and in Chinese only that close before the question's word (我同事家的狗是, 我表姐住在): Chinese
 # leaves the person unsaid, so a person named further off is seldom whose the word is (有了孩子以后只能睡
-# 五个小时 is the person's sleep). English says its subject.
-NEAR = 4
+# 五个小时 is the person's sleep). English says its subject. Tokens are bigrams there: 8 is about a
+# clause (measured 4 / 8 / unbounded: docs/benchmarks.md, "Issue 14, session 11").
+NEAR = 8
 
 
 def _other(token: str, asked: Mapping[str, int]) -> bool:
