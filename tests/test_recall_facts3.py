@@ -69,3 +69,6 @@ def test_whose_words_a_sentence_tells():
     sleep = words("每天", "睡", "小时", "个小")
     assert others(tokens("我同事每天睡四个小时"), sleep, sleep)
     assert not others(tokens("有了孩子以后一直都只能睡五个小时"), sleep, sleep)
+    drink = words("早上", "喝")
+    assert not others(tokens("牛奶喝完了，早上只好喝茶"), drink, drink)  # 奶 of 牛奶 is no grandmother
+    assert others(tokens("我奶奶早上只喝茶"), drink, drink)

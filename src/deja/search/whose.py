@@ -25,8 +25,11 @@ OTHERS_EN = frozenset(
     "grandad grandpa grandfather partner husband wife boyfriend girlfriend son sons daughter daughters kid kids child children "
     "boss manager flatmate roommate housemate he she they his her their him them".split())
 # ... in Chinese, as a bigram holds them (爸 in 我爸 爸爸 爸妈; 同事 in 我同 同事): a bigram holding one is another's.
+# A character only where it is nearly always a person (not 奶 of 牛奶, 姑 of 姑娘, 爷 of 爷们: those as
+# their doubled forms); 他 but not in 其他 (the rest) or 吉他 (NOT_PEOPLE).
 OTHERS_ZH = ("朋友", "同事", "邻居", "室友", "同学", "领导", "老板", "老公", "老婆", "丈夫", "妻子", "儿子", "女儿", "孩子", "对象",
-             "爸", "妈", "哥", "姐", "弟", "妹", "叔", "舅", "姨", "姑", "爷", "奶", "外公", "外婆", "侄", "甥", "他", "她")
+             "爸", "妈", "哥", "姐", "弟", "妹", "叔叔", "舅", "阿姨", "姑姑", "爷爷", "奶奶", "外公", "外婆", "侄", "甥", "他", "她")
+NOT_PEOPLE = ("其他", "吉他", "其她")
 
 
 # ... and in Chinese only that close before the question's word (我同事家的狗是, 我表姐住在): Chinese
@@ -41,7 +44,7 @@ def _other(token: str, asked: Mapping[str, int]) -> bool:
         return False
     if token.isascii():
         return token in OTHERS_EN
-    return any(o in token and not any(o in w for w in asked) for o in OTHERS_ZH)
+    return token not in NOT_PEOPLE and any(o in token and not any(o in w for w in asked) for o in OTHERS_ZH)
 
 
 def _own(token: str) -> bool:
