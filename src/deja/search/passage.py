@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from deja.plain import Plain
 from deja.search.query import FIRST_PERSON
+from deja.search.whose import others
 from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
@@ -78,6 +79,11 @@ PASSAGE_RECORDS = 3
 # (the statement is one turn among the topic's questions), and a turn whose best sentences only ask
 # about the world, not about the person ("what do people usually pack …?"), states nothing: ASKED.
 STATED = 2.0
+# For a fact about the person (Matcher.whose): a record of theirs whose best sentences hold the
+# question's words only as somebody else's ("my friend's dog is a labrador", "my sister lives in
+# Madrid", 我朋友的老婆叫王芳; search.whose) tells another's fact, not theirs: its weight is scaled by OTHERS.
+# Measured 0.15 / 0.3 / 0.5 (docs/benchmarks.md, "Issue 14, session 11").
+OTHERS = 0.3
 
 # A question about what the assistant picked or advised (Query.asks_assistant, wants "choice": "which
 # laptop did you tell me to buy", 你推荐的密码管理器是哪个) is answered by a reply that names the
@@ -210,7 +216,8 @@ class Matcher(Plain):
     statements answer it (`statements`: a count, or a fact about the person; a record that only asks
     weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named",
+                 "whose")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
@@ -235,6 +242,14 @@ class Matcher(Plain):
         self.change = _change() if state else None
         self.share = share
         self.named = _named() if named and wants == "choice" else None  # a pick the assistant named: NAMED_LIFT
+        # a fact about the person: the question's own words (not its related ones), whose holder a
+        # sentence names (search.whose); not for "who", whose answer is another person
+        self.whose: dict[str, int] | None = None
+        if statements and not named and wants != "person":
+            from deja.search.related import MARK
+
+            mine = {i for i, c in enumerate(clauses) if not (len(c) == 1 and c[0].startswith(MARK))}
+            self.whose = {w: i for w, i in self.single.items() if i in mine}
 
 
 def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
@@ -265,6 +280,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
         top = [t for t in top if not _asks(t)]
         if not top:
             return best * PASSAGE_SCALE, ASKED, False
+        if m.whose and own and all(others(tokens(t), m.whose, m.single) for t in top):
+            lift = OTHERS
     if m.answer is None and m.change is None:
         return best * PASSAGE_SCALE, lift, False
     stated = False
