@@ -45,3 +45,18 @@ def test_a_price_asked_with_filler_finds_the_figure_in_kuai(home):
     _chats(home, {"paid": ("给爸妈挑的那台按摩椅到了，三千二百块，送货还包安装", "老人用着舒服就值。"),
                   "plan": ("爸妈总说腰酸背疼，想给爸妈买个按摩椅，按摩椅哪种好", "先带他们去商场试坐一下。")})
     assert _first("我给爸妈买的按摩椅花了多少钱？") == "paid"
+
+
+def test_a_sum_of_money_named_by_its_noun_finds_the_figure(home):
+    # 我现在的房租是多少: 房租 (a noun of money: 租 薪 资 贷 费 …) before 多少 asks for a sum, said in
+    # 块 / 元; the chat that only names the rent says no figure
+    _chats(home, {"now": ("搬到小一点的房子了，现在每个月交两千八百块", "省下来的钱可以存起来。"),
+                  "due": ("交房租的日子又到了，房租合同下个月到期", "续租之前可以跟房东谈谈价格。")})
+    assert _first("我现在的房租是多少？") == "now"
+
+
+def test_the_size_of_a_home_is_its_area_not_an_age(home):
+    # 我家房子有多大: 多大 of a home asks its area (八十九平), not an age (岁), which 多大 alone would
+    _chats(home, {"area": ("我们住的那套是八十九平的两室一厅，放不下太多东西", "可以多用墙面做收纳。"),
+                  "kid": ("我家孩子今年七岁了，天天闹着要养只狗", "养狗之前先约好谁来遛。")})
+    assert _first("我家房子有多大？") == "area"

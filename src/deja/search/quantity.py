@@ -29,17 +29,19 @@ _KINDS: tuple[tuple[str, str, str, str, str], ...] = (
      "斤 公斤 千克", "kg kilos kilograms pounds lbs stone"),
     ("height", r"多高|身高|个子|个头", r"\bhow\s+tall\b|\bheight\b",
      "米 公分 厘米", "cm centimetres centimeters foot feet ft inches metres meters"),
-    ("distance", r"多远|距离|多少公里", r"\bhow\s+far\b|\bdistance\b",
-     "公里 米 站", "km kilometres kilometers miles mile metres meters"),
+    ("distance", r"多远|距离|多少公里|[走跑骑]多少|多少路|多少步", r"\bhow\s+far\b|\bdistance\b",
+     "公里 米 站 步", "km kilometres kilometers miles mile metres meters steps"),
     ("area", r"(?:房子?|屋|面积|套)[^，。？?]{0,3}多大|面积|多少平", r"\bhow\s+(?:big|large)\b|\bsquare\s+(?:feet|metres|meters)\b",
      "平 平米 平方", "square sq sqft"),
-    ("price", r"多少钱|多贵|价格|价钱|[花还交付赚挣]了?多少|多少块", r"\bhow\s+much\b[^?]*\b(?:cost|costs|pay|paid|spend|spent|price|rent|"
+    ("price", r"多少钱|多贵|价格|价钱|[花还交付赚挣]了?多少|多少块|[租薪资贷供费价款][^，。？?]{0,3}多少", r"\bhow\s+much\b[^?]*\b(?:cost|costs|pay|paid|spend|spent|price|rent|"
      r"mortgage|payment|charge|charged|earn|salary)\b|\bprice\b",
      "块 元 块钱 万 千", "dollars bucks quid pounds euros grand"),
     ("clock", r"几点", r"\bwhat\s+time\b",
      "点 点半 点钟 一刻", "am pm o'clock half"),
-    ("span", r"多久|多长时间|多长|几个月|几年|几天|几周|几个星期|几个小时", r"\bhow\s+long\b",
-     "个月 年 天 周 星期 礼拜 小时 钟头 分钟", "minutes hours days weeks months years"),
+    ("hours", r"几个(?:小时|钟头)|多少(?:个)?(?:小时|钟头)", r"\bhow\s+many\s+hours\b",
+     "小时 钟头 分钟", "hours minutes"),
+    ("span", r"多久|多长时间|多长|几个月|几年|几天|几周|几个星期", r"\bhow\s+long\b",
+     "个月 多月 年 天 周 星期 礼拜 小时 钟头 分钟", "minutes hours days weeks months years"),
     ("age", r"几岁|多大|年纪|岁数", r"\bhow\s+old\b|\bage\b",
      "岁", "years"),
 )
@@ -67,12 +69,11 @@ def _zh_forms(unit: str) -> list[str]:
 
 def groups(text: str) -> list[list[str]]:
     """For each kind the question asks for, its units as index tokens: a Chinese question's in
-    Chinese (one-character units in their bigrams), an English question's in English."""
-    out = []
+    Chinese (one-character units in their bigrams), an English question's in English. 多大 of a
+    home (房子有多大) asks its area, not an age."""
     zh = not text.isascii()
-    for _, zrx, erx, zhu, enu in _RX:
-        if zh and zrx.search(text):
-            out.append(list(dict.fromkeys(f for u in zhu for f in _zh_forms(u))))
-        elif erx.search(text):
-            out.append(list(enu))
-    return out
+    found = [(kind, zhu if zh and zrx.search(text) else enu) for kind, zrx, erx, zhu, enu in _RX
+             if (zh and zrx.search(text)) or erx.search(text)]
+    if any(kind == "area" for kind, _ in found):
+        found = [(kind, units) for kind, units in found if kind != "age"]
+    return [list(dict.fromkeys(f for u in units for f in _zh_forms(u))) if zh else list(units) for _, units in found]
