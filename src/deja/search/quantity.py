@@ -72,8 +72,10 @@ def groups(text: str) -> list[list[str]]:
     Chinese (one-character units in their bigrams), an English question's in English. 多大 of a
     home (房子有多大) asks its area, not an age."""
     zh = not text.isascii()
-    found = [(kind, zhu if zh and zrx.search(text) else enu) for kind, zrx, erx, zhu, enu in _RX
-             if (zh and zrx.search(text)) or erx.search(text)]
-    if any(kind == "area" for kind, _ in found):
-        found = [(kind, units) for kind, units in found if kind != "age"]
-    return [list(dict.fromkeys(f for u in units for f in _zh_forms(u))) if zh else list(units) for _, units in found]
+    found: list[tuple[str, list[str]]] = []
+    for kind, zrx, erx, zhu, enu in _RX:
+        if zh and zrx.search(text):
+            found.append((kind, list(dict.fromkeys(f for u in zhu for f in _zh_forms(u)))))
+        elif erx.search(text):
+            found.append((kind, enu))
+    return [units for kind, units in found if not (kind == "age" and any(k == "area" for k, _ in found))]
