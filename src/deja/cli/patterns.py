@@ -138,8 +138,8 @@ def stale(root: str) -> bool:
 
 # The modules whose constants are kept, and the constants compiled on first use: the search
 # path's first (a search loads those alone), then the hooks', the write path's and every parser's.
-SEARCH_MODULES = ("deja.cli.quick", "deja.search", "deja.search.passage", "deja.search.recency", "deja.search.related",
-                  "deja.search.snippets", "deja.text.redact", "deja.text.tokenizer")
+SEARCH_MODULES = ("deja.cli.quick", "deja.search", "deja.search.passage", "deja.search.quantity", "deja.search.recency",
+                  "deja.search.related", "deja.search.snippets", "deja.text.redact", "deja.text.tokenizer")
 OTHER_MODULES = ("deja.cli.indexing", "deja.hooks.payload", "deja.hooks.question", "deja.ingest.indexer", "deja.ingest.prepare",
                  "deja.text.decision")
 

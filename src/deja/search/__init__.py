@@ -225,7 +225,8 @@ def _search(store: Store, q: Query, opts: Options, filters: Filters, sem) -> Res
     want = opts.limit if not opts.all else 10**9
     k = max(MIN_CANDIDATES, opts.limit * CANDIDATES_PER_HIT)
     content = q.content
-    if q.question and len(content) > 1 and not opts.exact_only:
+    # (one word and the words its answer may say instead, 我现在体重多少 / 一百四十斤: ranked too)
+    if q.question and (len(content) > 1 or q.related or q.asking) and not opts.exact_only:
         res = _graded(store, q, content, filters, want, k, sem, question=True)
         if sem is not None:
             # a question its words answer weakly or not at all: the sessions nearest in meaning
@@ -305,6 +306,13 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
         if any(text.doc_freq((j,)) for j in joined):
             forms[w] = joined
     forms |= signals.zh_forms(clauses, q.lone, q.counted, text.doc_freq)  # 车 as 的车 车是, 妈妈 as 我妈
+    words = len(clauses)  # the question's words: what a hit holds of them names the tier
+    if q.units and (units := [u for u in q.units if (u,) not in clauses and text.doc_freq((u,))]):
+        # a quantity asked (多重, "how tall"): its answer's units, one clause of the question's own that
+        # orders the sessions but never makes one a match (search.quantity)
+        from deja.search.quantity import TOKEN
+
+        clauses, forms = (*clauses, (TOKEN,)), forms | {TOKEN: units}
     own = len(clauses)  # the question's own clauses; then, for a question about the person, its related words
     if q.related:
         from deja.search import related
@@ -316,7 +324,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
-    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses if question and len(c) == 1 and (is_scaffold(c[0]) or c in q.frame)}
+    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses
+             if question and len(c) == 1 and (is_scaffold(c[0]) or c in q.frame or c in q.asking)}
     if own < len(clauses):  # a related clause weighs at most RELATED_CAP of the question's rarest own word
         rw, rare = related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT, related.RELATED_CAP * max(
             (_idf(df, n) * boost.get(c[0], 1.0) for c, df in zip(clauses[:own], dfs) if df), default=0.0)
@@ -375,12 +384,14 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     _, n_sessions, n_records = store.catalog.totals()
     avg = max(1.0, n_records / max(1, n_sessions))
     graded = {}
-    mine: dict[int, float] = {}  # with related words, the share of the question's own rarity a session holds
+    mine: dict[int, float] = {}  # with related words or units, the share of the question's words' rarity a session holds
+    said = sum(weights[:words]) or 1.0
     for sid, row in rows.items():
         norm = 1.0 - SESSION_B + SESSION_B * max(1, row.records) / avg
         cov = sum(w for w, d in zip(weights[:own], holding) if sid in d) / total_weight
+        if words < len(clauses):
+            mine[sid] = sum(w for w, d in zip(weights[:words], holding) if sid in d) / said
         if own < len(clauses):
-            mine[sid] = cov
             cov = related.coverage(cov, sum(w for w, d in zip(weights[own:], holding[own:]) if sid in d) / total_weight)
         graded[sid] = (bm25(sid, norm), cov)
     best = sorted(graded, key=lambda sid: -graded[sid][0])[: max(GRADED_POOL // 2, want)]
@@ -388,13 +399,14 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     res = _rank(store, q, clauses, cands, False, "relevance", want, len(pool), variants, sem=sem, graded=graded, rows=rows,
                 weights=weights, filters=filters)
     if res.hits:
-        if mine:  # related words order the sessions; what a hit holds of the question is its own words' share
+        if mine:  # related words and units order the sessions; what a hit holds of the question is its words' share
             for h in res.hits:
                 h.coverage = mine.get(h.session.sid, h.coverage)  # a follower (recency.follow): its anchor's
-        top = max(h.coverage for h in res.hits) if mine else res.hits[0].coverage  # the tier: by the hit holding most
+        most = own < len(clauses)  # with related words, the tier is by the hit holding most of the question's words
+        top = max(h.coverage for h in res.hits) if most else res.hits[0].coverage
         res.tier = "weak" if top < MIN_COVERAGE else "exact" if question and top >= 0.999 and not fuzzy else "relevance"
         # a name the query gives that neither the leading session nor the first three hold: about something else
-        near = {h.session.sid for h in res.hits[:3]} | {max(res.hits, key=lambda h: h.coverage).session.sid if mine else res.hits[0].session.sid}
+        near = {h.session.sid for h in res.hits[:3]} | {max(res.hits, key=lambda h: h.coverage).session.sid if most else res.hits[0].session.sid}
         if res.tier == "weak" or any(c in q.names and near.isdisjoint(d) for c, d in zip(clauses[:own], holding)):
             res.tier, res.total = "weak", 0
     return res

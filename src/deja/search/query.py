@@ -137,8 +137,9 @@ class Query(Plain):
     # a fact the person or the assistant said (asks_assistant, or asks_person and not a preference);
     # names: the content clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
     # frame: for a question about the assistant, its content clauses that frame it (_FRAME), weighed as scaffolding
+    # asking: the content clauses that name a quantity asked (多重, "tall"; search.quantity); units: its units' tokens
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "lone", "counted", "present", "related", "counts", "fact", "names", "frame")
+                 "lone", "counted", "present", "related", "counts", "fact", "names", "frame", "asking", "units")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -177,6 +178,17 @@ class Query(Plain):
             from deja.search import related
 
             self.related = related.groups(text, {c[0] for c in self.content if len(c) == 1}, self.counts)
+        # a quantity asked (search.quantity): the units its answer states it in (one clause of the
+        # question's own), and the words that name it (多重, "tall"), which weigh as scaffolding
+        self.asking: frozenset[tuple[str, ...]] = frozenset()
+        self.units: list[str] = []
+        if question:
+            from deja.search import quantity
+
+            if units := quantity.groups(text):
+                cue = quantity.cues(text)
+                self.asking = frozenset(c for c in self.content if len(c) == 1 and c[0] in cue)
+                self.units = list(dict.fromkeys(u for g in units for u in g))
 
     @property
     def terms(self) -> set[str]:

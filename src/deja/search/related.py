@@ -129,6 +129,7 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("住在 住哪 住的 搬家 小区", "住在 搬到 搬去 搬家 小区 租房"),
     ("买的 买了 购买 入手 下单", "买的 买了 购买 入手 下单"),
     ("医院 看病 复查 门诊", "医院 看病 复查 门诊 挂号"),
+    ("小时 钟头", "小时 钟头"),
     # a thing the person has, said by its make or kind (the English "laptop computer pc phone")
     ("手机", "苹果 华为 小米 三星 荣耀 安卓 iphone"),
     ("车 汽车", "丰田 本田 大众 宝马 奔驰 奥迪 比亚 理想 蔚来 电车 油车"),

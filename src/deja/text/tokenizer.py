@@ -151,7 +151,7 @@ FILLER_ZH = tuple(sorted(
     什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
     可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
     到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 谈过 讨论过
-    关于 对于 有关 至于 以及 比较 老是 一直 总是 平时 平常 平日 通常 经常 一起 最后 现在 目前 如今 最近 一共 总共 几次 几本 几家 几趟 几场 几回 几遍 几位 多少次 今年 这个月 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
+    关于 对于 有关 至于 以及 比较 老是 一直 总是 平时 平常 平日 通常 经常 一起 最后 现在 目前 如今 最近 一共 总共 几次 几本 几家 几趟 几场 几回 几遍 几位 多少次 今年 这个月 来着 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
     key=len, reverse=True,
 ))
 
@@ -212,7 +212,7 @@ _FILLER_ZH_SET = frozenset(FILLER_ZH)
 # measure word is kept, searched as a one-character word with the numbers (NUMBERS_ZH) around it;
 # 哪 before one asks which, and the measure word says nothing the answer repeats (哪本书 -> 书;
 # not 那家 of 那家咖啡店, which the answer may say too). (Not 几 alone: 广告点几, a typo, is no question.)
-MEASURE_ZH = "点岁年月号天周场本家位口遍趟回次个斤块台部件首条张只辆层楼所款种"
+MEASURE_ZH = "点岁年月号天周场本家位口遍趟回次个斤块台部件首条张只辆层楼所款种杯碗瓶"
 NUMBERS_ZH = "一二两三四五六七八九十百半"
 _WHICH = "哪[本家位口台部件首条张只辆所款种]"
 _HOW_MANY = "几(?=[" + MEASURE_ZH + "])"
