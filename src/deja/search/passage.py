@@ -177,6 +177,11 @@ def _named() -> re.Pattern[str]:
     return re.compile(NAMED)
 
 
+def names(sentence: str) -> list[str]:
+    """The named things `sentence` writes (NAMED): "David Lloyd" as David and Lloyd, "XPS 13", Chrome in 用Chrome浏览器."""
+    return _named().findall(sentence)
+
+
 def states_change(sentence: str) -> bool:
     """Does `sentence` state a change, as people report one (CHANGE)?"""
     return bool(_change().search(sentence))
