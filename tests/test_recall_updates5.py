@@ -77,3 +77,19 @@ def test_the_words_placing_a_question_now_are_not_asked_of_the_answer(home):
     assert ids(r)[0] == "galaxy", _scores(r)
     shown = deja("search", "--explain", "What phone am I using at the moment?")
     assert "query: phone using  (" in shown.out + shown.err, shown.out + shown.err
+
+
+def test_the_newest_change_found_by_names_passes_a_chat_above_the_first_statement(home):
+    # the chat says "gym" and "go" in the person's turn again and again and ranks above the first
+    # statement; the changes found by the names they give state values, so the newest of them answers
+    _background(home)
+    _chat(home, "life", "puregym", MARCH, f"{_CHATTER} {_CHATTER} I go to PureGym, a gym near the station. {_CHATTER} {_CHATTER}",
+          f"{_CHATTER} Cheap gyms are fine for the basics.")
+    _chat(home, "life", "lloyd", APRIL, f"Cancelled the PureGym membership and switched to David Lloyd for the pool. {_CHATTER}",
+          f"{_CHATTER} Swimming is good for recovery.")
+    _chat(home, "life", "packed", MAY, "The gym is packed when I go, I go to the gym at lunch and the gym is full, should I go to the gym later?",
+          "Go to the gym early, or plan a gym session around free racks.")
+    _chat(home, "life", "arch", JUNE, f"No longer paying for David Lloyd, I joined Eastside Boxing Club instead. {_CHATTER}",
+          f"{_CHATTER} Boxing is a hard workout.")
+    r = search("Which gym do I go to?")
+    assert ids(r)[0] == "arch", _scores(r)

@@ -118,23 +118,30 @@ FOLLOW_LIFT = 0.1  # the newest follower's score over the one it follows; older 
 # A follower may also share one word only, when that word is a name the anchor states (its old value:
 # "I go to PureGym" ← "Cancelled the PureGym membership and switched to David Lloyd") and the
 # follower states a change and names something else (the new value). The newest follower is followed
-# in turn (FOLLOW_STEPS in all): a state changed twice names the middle value, not the first.
+# in turn (FOLLOW_STEPS in all): a state changed twice names the middle value, not the first; past the
+# first step the subject is the follower's own rare words, not the question's (or a chain drifts to
+# any later change holding a question word). The followers whose change states a value
+# (passage.valued) are statements for newest_value, which may lift the newest over a chat that
+# ranks above the first statement (a follower alone never passes it by more than FOLLOW_LIFT).
+# Measured: docs/benchmarks.md, "Issue 14, session 11: a state changed twice".
 FOLLOW_STEPS = 3
 
 
 def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-           forms: Mapping[str, Sequence[str]], hits: list[Hit], filters: Filters, own: int) -> None:
+           forms: Mapping[str, Sequence[str]], hits: list[Hit], filters: Filters, own: int) -> dict[int, tuple[float, Hit]]:
     """For a question about the person's state: the hits (search.Hit, their snippets still the
     candidate records) gain the sessions that restate a leading hit's answer as a change, each
-    just above the hit it follows (found anew when it held none of the question's words)."""
+    just above the hit it follows (found anew when it held none of the question's words). Returns
+    the followers whose change states a value ({sid: (its time, hit)}: newest_value's statements)."""
     from deja.search import Hit, _idf, passage
     from deja.search.query import parse
     from deja.store import Filters, Variants  # noqa: F811 (at run time; the names above are for the types)
     from deja.text.tokenizer import tokens
 
+    valued: dict[int, tuple[float, Hit]] = {}
     total = sum(weights)
     if not hits or total <= 0:
-        return
+        return valued
     m = passage.Matcher(clauses, weights, forms)
     top = sorted(hits, key=lambda h: -h.score)[:FOLLOW_ANCHORS]
     own_records = [(h, c) for h in top for c in h.snippets if c.role == own]
@@ -149,17 +156,18 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
     mine = {t for c in clauses for t in c} | {f for fs in forms.values() for f in fs}
     by_sid = {h.session.sid: h for h in hits}
 
-    def followers(sentence: str, since: float, skip: int) -> dict[int, tuple[Candidate, str]]:
-        """The person's later records that restate `sentence`'s subject as a change (a session's newest)."""
+    def followers(sentence: str, since: float, skip: int, first: bool) -> dict[int, tuple[Candidate, str]]:
+        """The person's later records that restate `sentence`'s subject as a change (a session's newest);
+        past the `first` step, the subject is the follower's own rare words (its value), not the question's."""
         slot = list(dict.fromkeys(s for s in parse(sentence).content if not mine.intersection(s)))
         # a word no other record holds (the anchor's own, a bigram across two words) is followed by none
         held_by = [(s, df) for s in slot if (df := text.doc_freq(s)) > 1]
         if not held_by:
             return {}
         both = [*clauses, *(s for s, _ in held_by)]
-        # the subject (FOLLOW_VALUE_DF); the old value's name (FOLLOW_NAMED)
+        # the subject (FOLLOW_VALUE_DF); the old value's name (a rare word of a name the sentence gives)
         inq = passage.held(m, sentence)
-        subject = {max(inq, key=lambda i: weights[i])} if inq else set()
+        subject = {max(inq, key=lambda i: weights[i])} if inq and first else set()
         subject |= {len(clauses) + i for i, (_, df) in enumerate(held_by) if df <= FOLLOW_VALUE_DF}
         names = {t for x in passage.names(sentence) for t in tokens(x)}
         named = {len(clauses) + i for i, (s, df) in enumerate(held_by) if df <= FOLLOW_VALUE_DF and set(s) <= names}
@@ -183,18 +191,18 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
     for held, sentence, anchor, c in list(best.values()):
         if held < ANCHOR_SHARE * total:
             continue
-        found: dict[int, Candidate] = {}
+        found: dict[int, tuple[Candidate, str]] = {}
         since, skip = c.time, anchor.session.sid
-        for _ in range(FOLLOW_STEPS):  # a change of a change: the newest follower is followed in turn
-            step = followers(sentence, since, skip)
+        for i in range(FOLLOW_STEPS):  # a change of a change: the newest follower is followed in turn
+            step = followers(sentence, since, skip, i == 0)
             if not step:
                 break
-            found |= {sid: x for sid, (x, _) in step.items() if sid not in found or x.time > found[sid].time}
+            found |= {sid: f for sid, f in step.items() if sid not in found or f[0].time > found[sid][0].time}
             x, sentence = max(step.values(), key=lambda f: f[0].time)
             since, skip = x.time, x.sid
         if not found:
             continue
-        later = sorted(found.values(), key=lambda x: x.time)
+        later = sorted((x for x, _ in found.values()), key=lambda x: x.time)
         rows = store.catalog.sessions_by_sid([x.sid for x in later if x.sid not in by_sid])
         for k, x in enumerate(later, 1):
             score = anchor.score * (1.0 + FOLLOW_LIFT * k / len(later))
@@ -206,6 +214,9 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
                 f = by_sid[x.sid] = Hit(row, 1, 0.0, [x], decision=row.decision, coverage=anchor.coverage)
                 hits.append(f)
             f.score, f.coverage = max(f.score, score), max(f.coverage, anchor.coverage)
+            if passage.valued(q.wants, found[x.sid][1]) and x.time > valued.get(x.sid, (-1.0,))[0]:
+                valued[x.sid] = (x.time, f)
+    return valued
 
 
 def _new_name(sentence: str, old: set[str]) -> bool:
@@ -225,10 +236,10 @@ def settle(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
     if asks_before(q):
         earlier_value(store, q, clauses, weights, forms, hits, own)
         return
-    follow(store, q, clauses, weights, forms, hits, filters, own)
+    followed = follow(store, q, clauses, weights, forms, hits, filters, own)
     if q.present:
         prefer_newer(hits)
-    newest_value(store, q, clauses, weights, forms, hits, own)
+    newest_value(store, q, clauses, weights, forms, hits, own, followed)
 
 
 # The newest statement of a value (issue 14, session 10): a state said three times ("My team is
@@ -298,13 +309,17 @@ def _lift_over(chosen: Hit, top: list[Hit], spared: set[int]) -> None:
 
 
 def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-                 forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int) -> None:
+                 forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int,
+                 followed: Mapping[int, tuple[float, Hit]] | None = None) -> None:
     """For a question about the person's state: the newest of the leading hits' statements of a
-    value scores just above the older ones and the leading hits it may pass (in place; the hits'
-    snippets still the candidate records)."""
+    value (and of `followed`, follow's changes that state one) scores just above the older ones and
+    the leading hits it may pass (in place; the hits' snippets still the candidate records)."""
     if q.counts or len(hits) < 2:
         return
     top, stated, changed = _statements(store, q, clauses, weights, forms, hits, own)
+    for sid, (t, h) in (followed or {}).items():
+        if t > stated.get(sid, (-1.0,))[0]:
+            stated[sid] = (t, h)
     if len(stated) < 2:
         return
     _, newest = max(stated.values(), key=lambda x: x[0])
