@@ -8,7 +8,8 @@ held-out `heldout-en` / `heldout-zh` (heldout.py); the long-chat sets `chat` (ch
 held-out `chat-heldout` (chat_heldout.py), the independent `memeval` (memeval.py) and the held-out
 `memeval2` (memeval2.py, its sessions dated over months), the knowledge-update dev sets `updates`
 (updates.py, dated over a year) and `updates2` (updates2.py: the change told in other words) and `updates4` (updates4.py: a state said three
-times or more, the newest plainly, same-topic decoys after it), the count dev set `counts` (counts.py, dated over eight
+times or more, the newest plainly, same-topic decoys after it) and `updates5` (updates5.py: a state changed twice in
+other words, among same-topic chats; also asked for the value before), the count dev set `counts` (counts.py, dated over eight
  months), the Chinese dev sets `zh3` (zh3.py), `zh4` (zh4.py: one HOME of 120 sessions) and `zh5`
  (zh5.py: two HOMEs of 124 sessions), the
  abstention dev set `abstain` (abstain.py), the facts-said-once dev set `facts` (facts.py, English
