@@ -333,7 +333,7 @@ def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weigh
 # (the leading hits' person's sentences holding VALUE_SHARE of the question and a value), the one
 # before the newest, or the only one, scores just above the leading hits it may pass (no more of
 # the question than it, the newest statement among them), as newest_value lifts the newest.
-# Measured: docs/benchmarks.md, "Issue 14, session 11: the state before".
+# Measured: docs/benchmarks.md, "Issue 14, session 11: a state changed twice".
 
 
 def earlier_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
