@@ -93,3 +93,16 @@ def test_the_newest_change_found_by_names_passes_a_chat_above_the_first_statemen
           f"{_CHATTER} Boxing is a hard workout.")
     r = search("Which gym do I go to?")
     assert ids(r)[0] == "arch", _scores(r)
+
+
+def test_a_question_of_one_word_and_its_time_is_still_ranked_as_a_question(home):
+    # "these days" is kept when the question has one other word: without it "phone" alone is ANDed,
+    # and the change that says "iPhone", not "phone", is not among the sessions holding the word
+    _background(home)
+    for i in range(3):
+        _chat(home, "travel", f"trip-{i}", MARCH, f"Can you plan four days in Krakow {i}?",
+              "Keep a photo of your passport on your phone and a paper copy in a separate bag.")
+    _chat(home, "life", "iphone", MAY, f"Switched to the iPhone 15 this week, the battery is so much better. {_CHATTER}",
+          f"{_CHATTER} Batteries matter most.")
+    r = search("Which phone do I have these days?")
+    assert ids(r)[0] == "iphone", _scores(r)

@@ -299,11 +299,13 @@ def parse(text: str) -> Query:
         words(word[at:])
     if not clauses and not content:
         raise QueryError("nothing to search for: give at least one word or number")
-    if dropped and len(content) > 1:
+    if dropped and len(content) > 2:
         # a question placed now ("these days", "at the moment", "currently", "still"): the time it is
-        # asked in is no word of its answer
+        # asked in is no word of its answer; two words are left at least, so the question is still
+        # ranked as one (search._search: a question of one word is ANDed, without its related words)
         timing = {t for m in _NOW.finditer(text) for t in tokens(m.group())}
-        content = [c for c in content if not (len(c) == 1 and c[0] in timing)] or content
+        kept = [c for c in content if not (len(c) == 1 and c[0] in timing)]
+        content = kept if len(kept) > 1 else content
     question = bool(content) and dropped
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
     q.glue, q.lone, q.counted = frozenset(glue), frozenset(lone), frozenset(counted)
