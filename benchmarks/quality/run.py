@@ -46,7 +46,9 @@ question, same-topic sessions where the person talks of the same thing; hooks as
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
 words (the newer line shares few of the question's words); `updates4` (updates4.py, session 10) a state
-said three times or more, the newest plainly, with same-topic decoys after it. `counts` (counts.py, session 8) asks how many / how much across sessions
+said three times or more, the newest plainly, with same-topic decoys after it; `updates5` (updates5.py, session 11) a state
+changed twice in other words, often without the question's topic word, among same-topic chats, also asked for the value
+before (kind update-old: any older statement answers). `counts` (counts.py, session 8) asks how many / how much across sessions
 (kinds count / total): any session holding an instance answers. `abstain` (abstain.py, session 8) pairs
 each answerable question with an unanswerable twin (one key word changed), scored as memeval's
 abstentions; no hook set. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds

@@ -164,7 +164,7 @@ def _search_lazy() -> list[tuple[Callable[..., object], tuple]]:
     from deja.text import redact, tokenizer
 
     steps: list[tuple[Callable[..., object], tuple]] = [
-        (tokenizer._cjk_split, ()), (tokenizer._zh_filler, ()), (redact.compile_all, ()), (passage._change, ())]
+        (tokenizer._cjk_split, ()), (tokenizer._zh_filler, ()), (redact.compile_all, ()), (passage._change, ()), (passage._named, ())]
     return steps + [(passage._answer, (w, p)) for w in (*passage.ANSWERS, "choice") for p in (False, True)] + [
         (passage._value, (w,)) for w in ("number", "person", "")]
 

@@ -510,7 +510,8 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
     from deja.search import recency
 
     state = recency.asks_state(q)
-    if weights is None and state and len(clauses) == 1:  # a one-word question about a state: its passages too
+    settled = state or recency.asks_before(q)  # the newer state, or the one before it (recency.settle)
+    if weights is None and settled and len(clauses) == 1:  # a one-word question about a state: its passages too
         weights = [1.0]
     if weights is not None:
         from deja.search import passage
@@ -525,7 +526,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
-    if state and weights is not None and filters is not None:  # the newer state (recency.settle)
+    if settled and weights is not None and filters is not None:
         recency.settle(store, q, clauses, weights, variants.forms if variants else {}, hits, filters, heavy)
     elif q.present:
         recency.prefer_newer(hits)

@@ -183,6 +183,15 @@ def _named() -> re.Pattern[str]:
     return re.compile(NAMED)
 
 
+def names(sentence: str) -> list[str]:
+    """The Latin words and figures of the named things `sentence` writes (NAMED): "David Lloyd" as
+    David and Lloyd, "XPS 13", Chrome in 用Chrome浏览器 (not the Chinese a match runs into)."""
+    return [w for x in _named().findall(sentence) for w in _LATIN.findall(x)]
+
+
+_LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+'’-]*")
+
+
 def states_change(sentence: str) -> bool:
     """Does `sentence` state a change, as people report one (CHANGE)?"""
     return bool(_change().search(sentence))

@@ -98,6 +98,9 @@ _WANTS = (
 # the sentence that states the change (search.recency, passage.CHANGE).
 _PRESENT = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
                       r"anymore|any\s+more|latest|newest|most\s+recent(?:ly)?|lately|(?:my|our|the)\s+last)\b|现在|目前|如今|当前|眼下|最新|最近|还在|仍然|依然", re.IGNORECASE)
+# ... of which these place the question in time and say nothing of its answer (query.parse: not content)
+_NOW = re.compile(r"\b(?:now|nowadays|currently|current|at\s+the\s+moment|at\s+present|presently|these\s+days|still|"
+                  r"anymore|any\s+more|lately)\b", re.IGNORECASE)
 
 # A name the query gives: in a question, a word written with a capital inside a sentence ("which
 # hotel did I book in Rome", "our Kafka cluster"): not its first word, nor one after a sentence end
@@ -308,6 +311,13 @@ def parse(text: str) -> Query:
         words(word[at:])
     if not clauses and not content:
         raise QueryError("nothing to search for: give at least one word or number")
+    if dropped and len(content) > 2:
+        # a question placed now ("these days", "at the moment", "currently", "still"): the time it is
+        # asked in is no word of its answer; two words are left at least, so the question is still
+        # ranked as one (search._search: a question of one word is ANDed, without its related words)
+        timing = {t for m in _NOW.finditer(text) for t in tokens(m.group())}
+        kept = [c for c in content if not (len(c) == 1 and c[0] in timing)]
+        content = kept if len(kept) > 1 else content
     question = bool(content) and dropped
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
     q.glue, q.lone, q.counted = frozenset(glue), frozenset(lone), frozenset(counted)

@@ -45,14 +45,31 @@ _PAST = re.compile(r"\b(?:did|was|were|had|used\s+to|ago|last|first|before|yeste
                    r"recommend\w*|suggest\w*)\b|了|过|上次|那次|之前|以前|当时|什么时候|哪天|那天", re.IGNORECASE)
 
 
+# An earlier state asked for ("Which gym did I go to before?", "What did I use to drive?", 我以前用什么浏览器,
+# 原来的房租): "before" closing the question (not "before the meeting": an event's time), "used to",
+# previously / originally / formerly, and 以前 之前 原来 原先 曾经.
+_BEFORE = re.compile(r"\bbefore\s*[?？.]*\s*$|\b(?:used\s+to|previously|originally|formerly)\b|以前|之前|原来|原先|曾经",
+                     re.IGNORECASE)
+
+
+def _about_self(q) -> bool:
+    return q.question and not q.asks_assistant and (q.asks_person or bool(_OURS.search(q.text)))
+
+
+def asks_before(q) -> bool:
+    """A question (search.query.Query) about the person's or their household's state before it
+    changed, not one counting across sessions."""
+    return _about_self(q) and not q.counts and bool(_BEFORE.search(q.text))
+
+
 def asks_state(q) -> bool:
     """A question (search.query.Query) about how the person's things stand: about now, or in the
-    present tense about the person or their household."""
+    present tense about the person or their household (not asks_before)."""
+    if asks_before(q):
+        return False
     if q.present:
         return True
-    if not q.question or q.asks_assistant:
-        return False
-    return (q.asks_person or bool(_OURS.search(q.text))) and not _PAST.search(q.text)
+    return _about_self(q) and not _PAST.search(q.text)
 
 
 def prefer_newer(hits: Sequence) -> None:
@@ -98,20 +115,33 @@ FOLLOW_CLAUSES = 2  # ... and this many of those words: not one word beside a ch
 FOLLOW_VALUE_DF = 3
 FOLLOW_RECORDS = 40  # the newer person's records read for a change
 FOLLOW_LIFT = 0.1  # the newest follower's score over the one it follows; older followers in proportion
+# A follower may also share one word only, when that word is a name the anchor states (its old value:
+# "I go to PureGym" ← "Cancelled the PureGym membership and switched to David Lloyd") and the
+# follower states a change and names something else (the new value). The newest follower is followed
+# in turn (FOLLOW_STEPS in all): a state changed twice names the middle value, not the first; past the
+# first step the subject is the follower's own rare words, not the question's (or a chain drifts to
+# any later change holding a question word). The followers whose change states a value
+# (passage.valued) are statements for newest_value, which may lift the newest over a chat that
+# ranks above the first statement (a follower alone never passes it by more than FOLLOW_LIFT).
+# Measured: docs/benchmarks.md, "Issue 14, session 11: a state changed twice".
+FOLLOW_STEPS = 3
 
 
 def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-           forms: Mapping[str, Sequence[str]], hits: list[Hit], filters: Filters, own: int) -> None:
+           forms: Mapping[str, Sequence[str]], hits: list[Hit], filters: Filters, own: int) -> dict[int, tuple[float, Hit]]:
     """For a question about the person's state: the hits (search.Hit, their snippets still the
     candidate records) gain the sessions that restate a leading hit's answer as a change, each
-    just above the hit it follows (found anew when it held none of the question's words)."""
+    just above the hit it follows (found anew when it held none of the question's words). Returns
+    the followers whose change states a value ({sid: (its time, hit)}: newest_value's statements)."""
     from deja.search import Hit, _idf, passage
     from deja.search.query import parse
     from deja.store import Filters, Variants  # noqa: F811 (at run time; the names above are for the types)
+    from deja.text.tokenizer import tokens
 
+    valued: dict[int, tuple[float, Hit]] = {}
     total = sum(weights)
     if not hits or total <= 0:
-        return
+        return valued
     m = passage.Matcher(clauses, weights, forms)
     top = sorted(hits, key=lambda h: -h.score)[:FOLLOW_ANCHORS]
     own_records = [(h, c) for h in top for c in h.snippets if c.role == own]
@@ -125,35 +155,54 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
     n = max(1, text.num_docs())
     mine = {t for c in clauses for t in c} | {f for fs in forms.values() for f in fs}
     by_sid = {h.session.sid: h for h in hits}
-    for held, sentence, anchor, c in list(best.values()):
-        if held < ANCHOR_SHARE * total:
-            continue
+
+    def followers(sentence: str, since: float, skip: int, first: bool) -> dict[int, tuple[Candidate, str]]:
+        """The person's later records that restate `sentence`'s subject as a change (a session's newest);
+        past the `first` step, the subject is the follower's own rare words (its value), not the question's."""
         slot = list(dict.fromkeys(s for s in parse(sentence).content if not mine.intersection(s)))
         # a word no other record holds (the anchor's own, a bigram across two words) is followed by none
         held_by = [(s, df) for s in slot if (df := text.doc_freq(s)) > 1]
         if not held_by:
-            continue
+            return {}
         both = [*clauses, *(s for s, _ in held_by)]
-        # the subject (FOLLOW_VALUE_DF)
+        # the subject (FOLLOW_VALUE_DF); the old value's name (a rare word of a name the sentence gives)
         inq = passage.held(m, sentence)
-        subject = {max(inq, key=lambda i: weights[i])} if inq else set()
+        subject = {max(inq, key=lambda i: weights[i])} if inq and first else set()
         subject |= {len(clauses) + i for i, (_, df) in enumerate(held_by) if df <= FOLLOW_VALUE_DF}
+        names = {t for x in passage.names(sentence) for t in tokens(x)}
+        named = {len(clauses) + i for i, (s, df) in enumerate(held_by) if df <= FOLLOW_VALUE_DF and set(s) <= names}
         slot_w = [_idf(df, n) for _, df in held_by]
         fm = passage.Matcher(both, [*weights, *slot_w], forms, state=True, share=FOLLOW_SHARE)
-        since = max(filters.since or 0, c.time + 1)
-        cands, _ = text.search(both, Filters(filters.harness, filters.sids, since, [own]), FOLLOW_RECORDS,
-                               require_all=False, variants=Variants(forms=forms))
-        cands = [x for x in cands if x.sid != anchor.session.sid]
-        found: dict[int, Candidate] = {}
+        cands, _ = text.search(both, Filters(filters.harness, filters.sids, max(filters.since or 0, since + 1), [own]),
+                               FOLLOW_RECORDS, require_all=False, variants=Variants(forms=forms))
+        cands = [x for x in cands if x.sid != skip]
+        found: dict[int, tuple[Candidate, str]] = {}
         for x, body in zip(cands, text.bodies([x.addr for x in cands])):
-            if passage.score(fm, body.text, True)[1] < passage.CHANGE_LIFT or (x.sid in found and x.time <= found[x.sid].time):
+            if x.sid in found and x.time <= found[x.sid][0].time:
                 continue
-            kept = passage.held(fm, passage.best_sentence(fm, body.text)[0])
-            if len(kept) >= FOLLOW_CLAUSES and kept & subject:
-                found[x.sid] = x
+            said = passage.best_sentence(fm, body.text)[0]
+            kept = passage.held(fm, said)
+            if passage.score(fm, body.text, True)[1] >= passage.CHANGE_LIFT and len(kept) >= FOLLOW_CLAUSES and kept & subject:
+                found[x.sid] = (x, said)
+            elif kept & named and passage.states_change(said) and _new_name(said, names):
+                found[x.sid] = (x, said)
+        return found
+
+    for held, sentence, anchor, c in list(best.values()):
+        if held < ANCHOR_SHARE * total:
+            continue
+        found: dict[int, tuple[Candidate, str]] = {}
+        since, skip = c.time, anchor.session.sid
+        for i in range(FOLLOW_STEPS):  # a change of a change: the newest follower is followed in turn
+            step = followers(sentence, since, skip, i == 0)
+            if not step:
+                break
+            found |= {sid: f for sid, f in step.items() if sid not in found or f[0].time > found[sid][0].time}
+            x, sentence = max(step.values(), key=lambda f: f[0].time)
+            since, skip = x.time, x.sid
         if not found:
             continue
-        later = sorted(found.values(), key=lambda x: x.time)
+        later = sorted((x for x, _ in found.values()), key=lambda x: x.time)
         rows = store.catalog.sessions_by_sid([x.sid for x in later if x.sid not in by_sid])
         for k, x in enumerate(later, 1):
             score = anchor.score * (1.0 + FOLLOW_LIFT * k / len(later))
@@ -165,17 +214,32 @@ def follow(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Se
                 f = by_sid[x.sid] = Hit(row, 1, 0.0, [x], decision=row.decision, coverage=anchor.coverage)
                 hits.append(f)
             f.score, f.coverage = max(f.score, score), max(f.coverage, anchor.coverage)
+            if passage.valued(q.wants, found[x.sid][1]) and x.time > valued.get(x.sid, (-1.0,))[0]:
+                valued[x.sid] = (x.time, f)
+    return valued
+
+
+def _new_name(sentence: str, old: set[str]) -> bool:
+    """Does `sentence` name something beside the words of `old` (the new value of a change)?"""
+    from deja.search import passage
+    from deja.text.tokenizer import tokens
+
+    return any(not set(tokens(x)) <= old for x in passage.names(sentence))
 
 
 def settle(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
            forms: Mapping[str, Sequence[str]], hits: list[Hit], filters: Filters, own: int) -> None:
     """For a question about the person's state, in place: a later change of a leading answer's
     subject (follow), the newer of close matches for a question about now (prefer_newer), then the
-    newest statement of a value (newest_value)."""
-    follow(store, q, clauses, weights, forms, hits, filters, own)
+    newest statement of a value (newest_value); for one about the state before (asks_before), the
+    statement before the newest (earlier_value)."""
+    if asks_before(q):
+        earlier_value(store, q, clauses, weights, forms, hits, own)
+        return
+    followed = follow(store, q, clauses, weights, forms, hits, filters, own)
     if q.present:
         prefer_newer(hits)
-    newest_value(store, q, clauses, weights, forms, hits, own)
+    newest_value(store, q, clauses, weights, forms, hits, own, followed)
 
 
 # The newest statement of a value (issue 14, session 10): a state said three times ("My team is
@@ -205,24 +269,23 @@ VALUE_SHARE = 0.5
 VALUE_LIFT = 0.05
 
 
-def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-                 forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int) -> None:
-    """For a question about the person's state: the newest of the leading hits' statements of a
-    value scores just above the older ones and the leading hits it may pass (in place; the hits'
-    snippets still the candidate records)."""
+def _statements(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
+                forms: Mapping[str, Sequence[str]], hits: list[Hit],
+                own: int) -> tuple[list[Hit], dict[int, tuple[float, Hit]], set[int]]:
+    """The VALUE_ANCHORS leading hits; among them the statements of a value ({sid: (the newest
+    statement's time, hit)}); and the sessions whose sentence on the subject states a change with
+    no value."""
     from deja.search import passage, related
 
-    if q.counts or len(hits) < 2:
-        return
+    top = sorted(hits, key=lambda h: -h.score)[:VALUE_ANCHORS]
+    stated: dict[int, tuple[float, Hit]] = {}
+    changed: set[int] = set()
     asked = [i for i, c in enumerate(clauses) if not c[0].startswith(related.MARK)]
     share = VALUE_SHARE * sum(weights[i] for i in asked)
     if share <= 0:
-        return
+        return top, stated, changed
     m = passage.Matcher(clauses, weights, forms)
-    top = sorted(hits, key=lambda h: -h.score)[:VALUE_ANCHORS]
     records = [(h, c) for h in top for c in h.snippets if c.role == own]
-    stated: dict[int, tuple[float, Hit]] = {}  # sid: (the newest statement's time, hit)
-    changed: set[int] = set()  # sids where the person's sentence on the subject states a change
     for (h, c), b in zip(records, store.text.bodies([c.addr for _, c in records])):
         sentence, _ = passage.best_sentence(m, b.text)
         if not sentence or sum(weights[i] for i in passage.held(m, sentence) if i in asked) < share:
@@ -233,10 +296,55 @@ def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weigh
             continue
         if c.time > stated.get(h.session.sid, (-1.0,))[0]:
             stated[h.session.sid] = (c.time, h)
+    return top, stated, changed
+
+
+def _lift_over(chosen: Hit, top: list[Hit], spared: set[int]) -> None:
+    """`chosen` scores just above (× 1 + VALUE_LIFT) the best of `top` that holds no more of the
+    question than it (coverage), `spared` sessions aside."""
+    passed = [h.score for h in top if h is not chosen and h.coverage <= chosen.coverage + COVERAGE_SLACK
+              and h.session.sid not in spared]
+    if passed and max(passed) >= chosen.score:
+        chosen.score = max(passed) * (1.0 + VALUE_LIFT)
+
+
+def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
+                 forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int,
+                 followed: Mapping[int, tuple[float, Hit]] | None = None) -> None:
+    """For a question about the person's state: the newest of the leading hits' statements of a
+    value (and of `followed`, follow's changes that state one) scores just above the older ones and
+    the leading hits it may pass (in place; the hits' snippets still the candidate records)."""
+    if q.counts or len(hits) < 2:
+        return
+    top, stated, changed = _statements(store, q, clauses, weights, forms, hits, own)
+    for sid, (t, h) in (followed or {}).items():
+        if t > stated.get(sid, (-1.0,))[0]:
+            stated[sid] = (t, h)
     if len(stated) < 2:
         return
     _, newest = max(stated.values(), key=lambda x: x[0])
-    passed = [h.score for h in top if h is not newest and h.coverage <= newest.coverage + COVERAGE_SLACK
-              and h.session.sid not in changed]
-    if passed and max(passed) >= newest.score:
-        newest.score = max(passed) * (1.0 + VALUE_LIFT)
+    _lift_over(newest, top, changed)
+
+
+# The state before it changed (issue 14, session 11): "Which gym did I go to before?", 我以前用什么浏览器
+# (asks_before) is answered by an older statement of a value, while the sessions that hold the
+# question's words best are as often a chat on the subject that states nothing ("The gym was packed
+# at lunchtime", 浏览器又开了四十个标签页) or the newest statement. Among newest_value's statements
+# (the leading hits' person's sentences holding VALUE_SHARE of the question and a value), the one
+# before the newest, or the only one, scores just above the leading hits it may pass (no more of
+# the question than it, the newest statement among them), as newest_value lifts the newest.
+# Measured: docs/benchmarks.md, "Issue 14, session 11: a state changed twice".
+
+
+def earlier_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
+                  forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int) -> None:
+    """For a question about the person's state before it changed: the leading hits' statement of a
+    value before the newest (the only one, when one) scores just above the leading hits it may pass
+    (in place)."""
+    if len(hits) < 2:
+        return
+    top, stated, _ = _statements(store, q, clauses, weights, forms, hits, own)
+    if not stated:
+        return
+    said = sorted(stated.values(), key=lambda x: x[0])
+    _lift_over(said[-2][1] if len(said) > 1 else said[0][1], top, set())
