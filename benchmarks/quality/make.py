@@ -14,7 +14,8 @@ times or more, the newest plainly, same-topic decoys after it), the count dev se
  abstention dev set `abstain` (abstain.py), the facts-said-once dev set `facts` (facts.py, English
  and Chinese HOMEs) and the advice dev set `advice` (advice.py: same-topic neighbours without the
  preference) and the dev set of what the assistant said `said` (said.py, English and Chinese HOMEs) and the
- second facts dev set `facts2` (facts2.py: the person's facts in long turns about other subjects),
+ second facts dev set `facts2` (facts2.py: the person's facts in long turns about other subjects), and
+ `said2` (said2.py: a reply listing options asked by kind or position, long replies, advice in other words),
 several HOMEs each (HOME/h0, h1, …).
 """
 
@@ -29,9 +30,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "zh3", "zh4", "zh5", "abstain", "facts", "advice", "said", "facts2")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "zh3", "zh4", "zh5", "abstain", "facts", "advice", "said", "facts2", "said2")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "zh3", "zh4", "zh5", "abstain", "facts", "advice", "said", "facts2")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "zh3", "zh4", "zh5", "abstain", "facts", "advice", "said", "facts2", "said2")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -108,7 +109,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
-    elif name in ("prefs", "zh3", "zh4", "zh5", "abstain", "facts", "advice", "said", "facts2"):
+    elif name in ("prefs", "zh3", "zh4", "zh5", "abstain", "facts", "advice", "said", "facts2", "said2"):
         built = importlib.import_module(name).build()
     elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()
