@@ -140,9 +140,24 @@ ANSWERS = {
     # a pick or advice (and, added in _answer, text.decision's decision lines)
     "choice": (r"\b(?:ended\s+up|went\s+with|go\s+with|settled\s+on|picked|chose|chosen|booked|opted|i\s+suggested|i\s+recommend(?:ed)?|"
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
-               r"|\bi(?:'d|\s+would)\s+(?:suggest|recommend|keep|start|choose|get)\b|\bhow\s+about\b|\bstart\s+with\b"
-               r"|选了|选定|定了|决定|推荐|建议你|我会选|可以试试|不妨|就叫"),
+               r"|\bi(?:'d|\s+would)\s+(?:suggest|recommend|keep|start|choose|get|look\s+at|put\s+on|paint|book)\b|\bhow\s+about\b|\bstart\s+with\b"
+               # advice as a reply proposes it: "you could try", "worth a look", and a sentence opening on the
+               # verb of what to do ("Install X and …", "Try X for …", "Set up X tonight")
+               r"|\byou\s+(?:could|might|can)\s+(?:try|go|look|use|get|read|book|start)\b|\bworth\s+(?:a\s+)?(?:look|try|visit|reading|watching)\b"
+               r"|^\W*(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|finally|and\s+then)\W+)?(?:try|install|set\s+up|pick|choose|book|visit|go\s+(?:to|for|with)|put\s+on)\b"
+               r"|选了|选定|定了|决定|推荐|建议你|我会选|可以试试|不妨|就叫|可以(?:考虑|看看|去|选|用|装|买|听|读|放)|装一个|试试"),
 }
+# Someone else in the person's life, as a sentence makes them its subject ("my cousin's camera broke",
+# "a colleague heats up fish for lunch", "our neighbours went on holiday", 表姐的相机, 同事中午热鱼吃): a
+# request's neighbour on its topic that holds its words and says nothing of the person's own likes or
+# situation (passage._score: ASKED, when no "I" or 我 of the person's own is in the sentence and the
+# request names no one; "what should I get my sister" is answered by what the sister likes).
+OTHERS = (r"\b(?:my|our|a|an|his|her|their)\s+(?:\w+\s+)?(?:mum|mom|mother|dad|father|parents?|brother|sister|cousin|aunt|uncle|"
+          r"nephew|niece|grand(?:ma|pa|mother|father|parent)|son|daughter|husband|wife|partner|boyfriend|girlfriend|friend|colleague|"
+          r"co-?worker|boss|manager|neighbou?r|roommate|flatmate|housemate|classmate|teammate)s?\b|(?:我的?|表|堂)(?:哥|姐|弟|妹)|"
+          r"我的?(?:爸|妈)|爸妈|父母|老公|老婆|爱人|儿子|女儿|叔叔|阿姨|舅舅|姑姑|侄子|侄女|外甥|同事|邻居|朋友|室友|老板|同学")
+# ... and the person's own "I" in a sentence: then it is about them too ("my partner and I both avoid …").
+_SELF = r"(?-i:\bI\b(?:['’](?:m|ve|d|ll)\b)?)|我(?!们)"
 # A sentence that states a change, as people report one ("switched to", "we finally moved", "sold the
 # old car and got a …", "that's twelve in total", 换成 / 入职 / 一共): what answers a question about how
 # things stand now (Query.present) or about the person's state when an older session holds the old
@@ -175,6 +190,21 @@ def _answer(wants: str, present: bool = False) -> re.Pattern[str] | None:
 @lru_cache(maxsize=1)
 def _named() -> re.Pattern[str]:
     return re.compile(NAMED)
+
+
+@lru_cache(maxsize=1)
+def _others() -> re.Pattern[str]:
+    return re.compile(OTHERS, re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _self() -> re.Pattern[str]:
+    return re.compile(_SELF)
+
+
+def _about_others(others: re.Pattern[str], sentence: str) -> bool:
+    """Is this sentence about someone else (OTHERS), with no "I" or 我 of the person's own in it?"""
+    return bool(others.search(sentence)) and not _self().search(others.sub(" ", sentence))
 
 
 def states_change(sentence: str) -> bool:
@@ -210,11 +240,12 @@ class Matcher(Plain):
     statements answer it (`statements`: a count, or a fact about the person; a record that only asks
     weighs ASKED)."""
 
-    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named")
+    __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named",
+                 "others")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
-                 share: float = CHANGE_SHARE, statements: bool = False, named: bool = False):
+                 share: float = CHANGE_SHARE, statements: bool = False, named: bool = False, text: str = ""):
         self.counts = wants == "count"
         self.statements = statements or self.counts
         self.prefers = wants == "preference"
@@ -235,6 +266,8 @@ class Matcher(Plain):
         self.change = _change() if state else None
         self.share = share
         self.named = _named() if named and wants == "choice" else None  # a pick the assistant named: NAMED_LIFT
+        # a request that names no one else (`text`, the question): a sentence about someone else answers nothing
+        self.others = _others() if self.prefers and not _others().search(text) else None
 
 
 def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
@@ -271,7 +304,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, bool]:
     if m.prefers and own and m.answer is not None:  # a statement anywhere in the turn, not a question
         if any(not _marked_question(t := sentences[k]) and m.answer.search(t) for k in per if k < len(sentences)):
             lift, stated = ANSWER_LIFT, not held(m, text) <= m.related
-        elif all(_marked_question(t) and not FIRST_PERSON.search(t) for t in top):
+        elif all(_marked_question(t) and not FIRST_PERSON.search(t) for t in top) or (
+                m.others is not None and all(_about_others(m.others, t) for t in top)):
             lift = ASKED
     elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift *= ANSWER_LIFT

@@ -34,8 +34,11 @@ _ASKS_ASSISTANT = re.compile(
     r"|您(?:上次|之前)?(?:跟我|和我|对我|给我)?(?:说|建议|推荐|教|讲)", re.IGNORECASE)
 # A question about what the assistant advised ("the second book you recommended me", "what stretch did
 # you tell me to do", 你推荐的…是哪个): it wants a pick (passage.ANSWERS["choice"]) when it asks for no other kind.
-# So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么).
+# So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么),
+# and one asking what the assistant said to do ("what colour did you say to paint the hall", "the film you
+# said I should watch": "said to" and "said I should" are advice).
 _ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我"
+                     r"|\byou\s+(?:said|say)\s+(?:(?:i|we)\s+should|to)\b"
                      r"|\bcalled\b|\bname\s+of\b|叫什么|什么名字", re.IGNORECASE)
 # In a question about what the assistant said, an English ordinal ("the second book you suggested")
 # frames it rather than names its answer: the reply lists its picks in order ("start with X, and after
@@ -83,7 +86,7 @@ _WANTS = (
     # "what should I cook", 有什么推荐): answered by what the person likes, does or cannot have
     # (passage.ANSWERS["preference"]); never a question about what the assistant said (asks_assistant)
     ("preference", re.compile(r"\b(?:recommend|suggest|suggestions?|recommendations?|tips|ideas?\s+for|any\s+advice|advise\s+me|"
-                              r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+i|which\s+(?:\w+\s+){0,2}should\s+i|"
+                              r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+(?:i|we)|which\s+(?:\w+\s+){0,2}should\s+(?:i|we)|"
                               r"help\s+me\s+(?:pick|choose|find|plan|decide))\b"
                               r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排"
                               r"|怎么.{1,6}(?:比较|才|最)好|什么.{0,6}(?:合适|适合)",

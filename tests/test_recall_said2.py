@@ -1,0 +1,111 @@
+"""Issue 14, session 11 (branch `assist2`): what the assistant proposed, asked later in the words of
+the act ("the film you said I should watch", "which backup app did you recommend?"), and
+requests whose same-topic neighbours are about someone else ("my cousin's camera broke"). Through
+the CLI (`deja search --json`) in a throwaway HOME."""
+
+from __future__ import annotations
+
+from test_recall_classes import _CHATTER
+from test_recall_facts import _others
+from test_search import OLD, ids, search, session
+
+
+def _scores(r) -> list[tuple[str, float]]:
+    return [(h["session"]["id"], h["score"]) for h in r["hits"]]
+
+
+def test_said_i_should_is_advice_and_the_reply_names_it(home):
+    # "the film you said I should watch with my dad": advice, as "you told me to" is; the person's turn
+    # says the dad, the reply names the film ("I would put on Rio Bravo") without the question's
+    # words; chats about films and dads hold every word of the question and name nothing
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"films-{i}", [
+            ("user", f"My dad falls asleep during every film. ({i})", OLD),
+            ("assistant", f"{_CHATTER} Watch in the afternoon: the evening film is what sends people to sleep. ({i})", OLD),
+        ])
+    session(home, "life", "proposed", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "My dad is visiting next week and he only likes old western films.", OLD),
+        ("assistant", f"{_CHATTER} For the two of you I would put on Rio Bravo on the first night.", OLD),
+    ])
+    r = search("What was the film you said I should watch with my dad?")
+    assert ids(r)[0] == "proposed", _scores(r)
+
+
+def test_a_reply_that_opens_on_what_to_do_names_the_pick(home):
+    # "Install Restic and point it at your documents folder": advice as a reply gives it, the verb of
+    # what to do first; chats about backups hold the question's words and name nothing
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"backups-{i}", [
+            ("user", f"Is a backup on the same disk any use? ({i})", OLD),
+            ("assistant", f"{_CHATTER} A backup on the same disk dies with the disk, so keep a backup "
+                          f"elsewhere. ({i})", OLD),
+        ])
+    session(home, "life", "installed", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "I lost a folder of work last week and I have no backups at all.", OLD),
+        ("assistant", f"{_CHATTER} Install Restic tonight and point it at your documents folder.", OLD),
+    ])
+    r = search("Which backup app did you recommend?")
+    assert ids(r)[0] == "installed", _scores(r)
+
+
+def test_a_request_is_not_answered_by_someone_elses_story(home):
+    # "Can you recommend a camera?": the person said the phone's photos of the kids' matches blur (a
+    # related word); chats on the topic tell of a cousin's, a colleague's and a neighbour's camera,
+    # with the request's own word and nothing of the person's
+    _others(home)
+    for i, who in enumerate(("My cousin's camera broke on the first day of her holiday.",
+                             "A colleague bought a camera and never takes it out of the box.",
+                             "Our neighbour's camera is older than our house.")):
+        session(home, "life", f"theirs-{i}", [
+            ("user", who, OLD),
+            ("assistant", f"{_CHATTER} Cameras break most often from drops; a strap helps. ({i})", OLD),
+            ("user", f"Does a camera shop fix a camera like that? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Most shops send it away for a quote first. ({i})", OLD),
+        ])
+    session(home, "life", "mine", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "The phone photos from the kids' football matches on Saturdays always come out blurry.", OLD),
+        ("assistant", f"{_CHATTER} Fast action needs a short shutter time.", OLD),
+    ])
+    r = search("Can you recommend a camera?")
+    assert ids(r)[0] == "mine", _scores(r)
+
+
+def test_a_gift_request_is_answered_by_what_the_other_person_likes(home):
+    # the request names the sister: a sentence about her answers it (the rule above stays off)
+    _others(home)
+    for i in range(2):
+        session(home, "life", f"party-{i}", [
+            ("user", f"Her birthday dinner is on Friday, what time should we book? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Book for seven so nobody rushes. ({i})", OLD),
+        ])
+    session(home, "life", "sister", [
+        ("user", "My sister is obsessed with pottery lately, she talks about nothing else.", OLD),
+        ("assistant", f"{_CHATTER} Pottery is a good hobby for the winter.", OLD),
+    ])
+    r = search("What should I get my sister for her birthday?")
+    assert "sister" in ids(r)[:2], _scores(r)
+
+
+def test_a_request_in_the_plural_is_a_request(home):
+    # "where should we go": a request like "where should I go", answered by the person's stated like
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"weekend-{i}", [
+            ("user", f"How long does it take to drive to the coast for a weekend? ({i})", OLD),
+            ("assistant", f"{_CHATTER} For a weekend at the coast, go early to miss the traffic and go on a weekday if you "
+                          f"can; the coast is quieter. ({i})", OLD),
+        ])
+    session(home, "life", "hikes", [
+        ("user", "I hate crowds and I love long hikes in the hills, every weekend I can.", OLD),
+        ("assistant", f"{_CHATTER} Hill walking is a good way to get away.", OLD),
+    ])
+    r = search("Where should we go this weekend?")
+    assert ids(r)[0] == "hikes", _scores(r)
