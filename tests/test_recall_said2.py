@@ -109,3 +109,22 @@ def test_a_request_in_the_plural_is_a_request(home):
     ])
     r = search("Where should we go this weekend?")
     assert ids(r)[0] == "hikes", _scores(r)
+
+
+def test_which_of_them_asks_for_a_pick_in_chinese(home):
+    # 你说的那部电影是哪部？: 哪部 asks which one the assistant picked, and 先看《…》 is how a reply
+    # proposes it ("start with"); chats about the dad's films hold the question's words and name none
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"films-{i}", [
+            ("user", f"我爸看电影总是看到一半就睡着（{i}）", OLD),
+            ("assistant", f"下午看电影比晚上好，晚上的电影最容易让人睡着。（{i}）", OLD),
+        ])
+    session(home, "life", "proposed", [
+        ("user", "面包怎么才能发得更好？", OLD),
+        ("assistant", "面团放在暖一点的地方，多等一会儿。", OLD),
+        ("user", "我爸要来住几天，他只爱看老西部电影", OLD),
+        ("assistant", "先看《赤胆屠龙》，节奏慢，但结尾他会喜欢。", OLD),
+    ])
+    r = search("你说适合和我爸一起看的那部电影是哪部？")
+    assert ids(r)[0] == "proposed", _scores(r)

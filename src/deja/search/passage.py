@@ -145,7 +145,7 @@ ANSWERS = {
                # verb of what to do ("Install X and …", "Try X for …", "Set up X tonight")
                r"|\byou\s+(?:could|might|can)\s+(?:try|go|look|use|get|read|book|start)\b|\bworth\s+(?:a\s+)?(?:look|try|visit|reading|watching)\b"
                r"|^\W*(?:(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|finally|and\s+then)\W+)?(?:try|install|set\s+up|pick|choose|book|visit|go\s+(?:to|for|with)|put\s+on)\b"
-               r"|选了|选定|定了|决定|推荐|建议你|我会选|可以试试|不妨|就叫|可以(?:考虑|看看|去|选|用|装|买|听|读|放)|装一个|试试"),
+               r"|选了|选定|定了|决定|推荐|建议你|我会选|可以试试|不妨|就叫|可以(?:考虑|看看|去|选|用|装|买|听|读|放)|装一个|试试|先(?:看|读|听|用|去)"),
 }
 # Someone else in the person's life, as a sentence makes them its subject ("my cousin's camera broke",
 # "a colleague heats up fish for lunch", "our neighbours went on holiday", 表姐的相机, 同事中午热鱼吃): a
