@@ -128,3 +128,25 @@ def test_which_of_them_asks_for_a_pick_in_chinese(home):
     ])
     r = search("你说适合和我爸一起看的那部电影是哪部？")
     assert ids(r)[0] == "proposed", _scores(r)
+
+
+def test_a_pick_asked_by_its_place_is_in_the_reply_that_lists_in_order(home):
+    # "the third exercise you told me to do for my back": the reply lists in order ("…, then …, and
+    # then …") and names nothing as a name would be written; chats on exercise hold the question's
+    # words in their replies
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"exercise-{i}", [
+            ("user", f"Is it normal for my back to hurt after the gym? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Some stiffness the next day is normal; four to six exercises are plenty for a "
+                          f"beginner. ({i})", OLD),
+        ])
+    session(home, "life", "listed", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "My lower back aches after sitting all day at the desk.", OLD),
+        ("assistant", f"{_CHATTER} Do three things each evening: a plank for a minute, then glute bridges ten times, "
+                      "and then a hip flexor stretch on each side for thirty seconds.", OLD),
+    ])
+    r = search("What was the third exercise you told me to do for my back?")
+    assert ids(r)[0] == "listed", _scores(r)

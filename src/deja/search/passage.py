@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from deja.plain import Plain
-from deja.search.query import FIRST_PERSON
+from deja.search.query import FIRST_PERSON, ORDINAL
 from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
@@ -99,6 +99,13 @@ NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]
 # counts the replies' (search._graded), so its neighbours on the topic, whose replies hold every word
 # and name nothing, lead by coverage alone.
 PICKED = 2.0
+# A reply that lists in order ("First, go to …; second, spend an afternoon at …; and finish at …", "do a
+# plank, then bridges, and then a stretch", 先…然后…最后): two of these in one sentence. For a question
+# naming a pick by its place ("the third exercise you told me", 你推荐的第三家), such a reply names its
+# picks whether or not they are written as names (passage.named_pick).
+ORDERED = (r"\b(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after\s+that|finally|start\s+with)\b"
+           r"|先|然后|再|最后|第[一二三四五]")
+_FULL_STOP = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -193,6 +200,11 @@ def _named() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _ordered() -> re.Pattern[str]:
+    return re.compile(ORDERED, re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
 def _others() -> re.Pattern[str]:
     return re.compile(OTHERS, re.IGNORECASE)
 
@@ -241,7 +253,7 @@ class Matcher(Plain):
     weighs ASKED)."""
 
     __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named",
-                 "others")
+                 "others", "ordered")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
@@ -266,6 +278,8 @@ class Matcher(Plain):
         self.change = _change() if state else None
         self.share = share
         self.named = _named() if named and wants == "choice" else None  # a pick the assistant named: NAMED_LIFT
+        # a pick asked by its place in the assistant's list: a reply listing in order names it (named_pick)
+        self.ordered = _ordered() if self.named is not None and ORDINAL.search(text) else None
         # a request that names no one else (`text`, the question): a sentence about someone else answers nothing
         self.others = _others() if self.prefers and not _others().search(text) else None
 
@@ -361,9 +375,13 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
 
 
 def named_pick(m: Matcher, text: str) -> bool:
-    """Does a sentence of this reply name a pick: the kind of answer wanted and a named thing (NAMED)?"""
-    return m.named is not None and m.answer is not None and any(
-        m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text))
+    """Does a sentence of this reply name a pick: the kind of answer wanted and a named thing (NAMED)?
+    For a question naming the pick by its place (m.ordered), does a sentence list in order (ORDERED)?"""
+    if m.named is None or m.answer is None:
+        return False
+    if any(m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text)):
+        return True
+    return m.ordered is not None and any(len(m.ordered.findall(t)) >= 2 for t in _FULL_STOP.split(text))
 
 
 def _marked_question(sentence: str) -> bool:

@@ -47,6 +47,8 @@ _ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|to
 # verbs of advice (推荐 建议 说), which the replies say too (我推荐你先读…): as frame words they lost
 # those answers on `facts` and `zh3` (docs/benchmarks.md, "Issue 14, session 9: what the assistant said").
 _FRAME = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b", re.IGNORECASE)
+# ... and an ordinal in either language: the question names a pick by its place in a list (passage.named_pick)
+ORDINAL = re.compile(_FRAME.pattern + r"|第[二三四五六七八九十]", re.IGNORECASE)
 # The first person singular ("what car do I drive", "my sister", "I'm", 我的车, not 我们): a question
 # in it is about the person, so what they said in their own turns answers it; a sentence in it is
 # about the person (search.passage).
