@@ -150,3 +150,22 @@ def test_a_pick_asked_by_its_place_is_in_the_reply_that_lists_in_order(home):
     ])
     r = search("What was the third exercise you told me to do for my back?")
     assert ids(r)[0] == "listed", _scores(r)
+
+
+def test_a_statement_in_related_words_lifts_its_session_less_than_one_in_the_requests_own(home):
+    # "Any tips for my commute?": the person said "I cycle to work" (related words only); chats that
+    # say "commute" without saying anything of the person's habits hold the request's own word
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"commute-{i}", [
+            ("user", f"The commute has been awful lately, the trains are always late. ({i})", OLD),
+            ("assistant", f"{_CHATTER} Rail delays are worst in autumn. ({i})", OLD),
+        ])
+    session(home, "life", "cycle", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "I cycle to work every day, even when it rains.", OLD),
+        ("assistant", f"{_CHATTER} Mudguards make a big difference in the rain; lights too, on a dark commute.", OLD),
+    ])
+    r = search("Any tips for my commute?")
+    assert ids(r)[0] == "cycle", _scores(r)
