@@ -169,3 +169,28 @@ def test_a_statement_in_related_words_lifts_its_session_less_than_one_in_the_req
     ])
     r = search("Any tips for my commute?")
     assert ids(r)[0] == "cycle", _scores(r)
+
+
+def test_a_named_pick_outranks_neighbours_whose_every_reply_holds_the_words(home):
+    # the answering session's only record holding the question's words is the person's turn (no session
+    # score); each neighbour's replies hold them again and again: PICKED outweighs that
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"laptops-{i}", [
+            ("user", f"Is it worth buying a refurbished laptop? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Buy the model one generation old and the price drops by a third. ({i})", OLD),
+            ("user", f"What should I check on a used laptop? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Check the battery cycles before you buy; a laptop battery is the first thing "
+                          f"to go. ({i})", OLD),
+            ("user", f"Any laptop brand to avoid? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Buy from a brand that sells spare parts; a laptop hinge breaks sooner or later. ({i})", OLD),
+        ])
+    session(home, "life", "picked", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "I travel a lot for work and need a new laptop, I can spend about 1200.", OLD),
+        ("assistant", f"{_CHATTER} For that much travel, the ThinkPad X1 Carbon is the one I would pick: light, and the "
+                      "battery lasts a full day.", OLD),
+    ])
+    r = search("Which laptop did you tell me to buy?")
+    assert ids(r)[0] == "picked", _scores(r)
