@@ -194,3 +194,24 @@ def test_a_named_pick_outranks_neighbours_whose_every_reply_holds_the_words(home
     ])
     r = search("Which laptop did you tell me to buy?")
     assert ids(r)[0] == "picked", _scores(r)
+
+
+def test_the_reply_naming_the_pick_in_passing_outranks_replies_on_the_topic(home):
+    # "Which password manager did you recommend?": the reply that answers says it in passing, inside a
+    # chat about something else, one record holding one of the question's words and naming the pick;
+    # chats on passwords hold every word in reply after reply and name nothing
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"passwords-{i}", [
+            ("user", f"Is it safe to keep passwords in the browser? ({i})", OLD),
+            ("assistant", f"{_CHATTER} A password manager is the single change that most improves your security. ({i})", OLD),
+            ("user", f"What if I forget the master password? ({i})", OLD),
+            ("assistant", f"{_CHATTER} Most password managers let you print an emergency kit. ({i})", OLD),
+        ])
+    session(home, "life", "passing", [
+        ("user", "Any tips for reading more books this year?", OLD),
+        ("assistant", f"{_CHATTER} Ten pages a day adds up. For a small team I would keep passwords in 1Password: shared "
+                      "vaults, and the browser extension is solid.", OLD),
+    ])
+    r = search("Which password manager did you recommend?")
+    assert ids(r)[0] == "passing", _scores(r)

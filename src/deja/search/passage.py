@@ -105,12 +105,14 @@ NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]
 # would pick") is lifted by PICKED: the reply holds none of the question's words and the session's score
 # counts the replies' (search._graded), so its neighbours on the topic, whose replies hold every word
 # and name nothing, lead by coverage alone; the answering session often has no other record holding the
-# question's words (no session score, one record), its neighbours several. Session 9 kept 2.0 (3.0 moved
-# one question on `said` and one on `facts`); with the replies that propose a pick in more forms
-# (ANSWERS["choice"], ORDERED), measured 2.0 / 2.5 / 3.0 / 4.0 in-process: said 0.500 / 0.500 / 0.562 /
-# 0.562 hit@1 (hit@5 0.594 / 0.625 / 0.656 / 0.656), said2's assistant questions 0.550 / 0.550 / 0.600
-# / 0.600, facts 0.593 hit@1 but at 4.0 (0.583), every other dev set level (docs/benchmarks.md, "Issue
-# 14, session 11").
+# question's words (no session score, one record), its neighbours several. So is the session whose
+# reply names the pick in the sentence holding the question's words ("For a small team I would keep
+# passwords in 1Password"). Session 9 kept 2.0 (3.0 moved one question on `said` and one on `facts`);
+# with the replies that propose a pick in more forms (ANSWERS["choice"], ORDERED), measured 2.0 / 2.5 /
+# 3.0 / 4.0 in-process: said 0.500 / 0.500 / 0.562 / 0.562 hit@1, said2's assistant questions 0.550 /
+# 0.550 / 0.600 / 0.600, facts 0.593 but at 4.0 (0.583). The reply's own lift then, 1.5 / 2.0 / 3.0:
+# facts 0.611 / 0.639 / 0.667 hit@1 (0.778 / 0.843 / 0.861 hit@5, from 0.750), said hit@5 0.656 →
+# 0.688 at 3.0; every other dev set level (docs/benchmarks.md, "Issue 14, session 11").
 PICKED = 3.0
 # A reply that lists in order ("First, go to …; second, spend an afternoon at …; and finish at …", "do a
 # plank, then bridges, and then a stretch", 先…然后…最后): two of these in one sentence. For a question
@@ -310,9 +312,10 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
 
 
 def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float]:
-    """score's passage and lift, and for a request (m.prefers) its session's lift when the person states
-    a preference here: STATED when the turn holds one of the request's own words, RELATED_STATED when
-    only related ones; else 1."""
+    """score's passage and lift, and its session's lift: for a request (m.prefers), when the person
+    states a preference here, STATED if the turn holds one of the request's own words, RELATED_STATED
+    if only related ones; for a question about the assistant's pick, PICKED when the reply's best
+    sentence names one (the kind of answer wanted and a named thing); else 1."""
     sentences, per = _held(m, text)
     if not per:
         return 0.0, 1.0, 1.0
@@ -337,6 +340,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float]:
             lift = ASKED
     elif m.answer is not None and best and any(m.answer.search(t) for t in top):
         lift *= ANSWER_LIFT
+        if m.named is not None and own and any(m.named.search(t) for t in top):  # the reply names the pick
+            stated = PICKED
     if m.named is not None and own and best and any(m.named.search(t) for t in top):  # the reply names it
         lift *= NAMED_LIFT
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
