@@ -162,7 +162,7 @@ ANSWERS = {
     # a pick or advice (and, added in _answer, text.decision's decision lines)
     "choice": (r"\b(?:ended\s+up|went\s+with|go\s+with|settled\s+on|picked|chose|chosen|booked|opted|i\s+suggested|i\s+recommend(?:ed)?|"
                r"i'?d\s+(?:take|make|go|use|pick|do|try)|i\s+would\s+(?:take|make|go|use|pick|do|try)|you\s+should|my\s+advice)\b"
-               r"|\bi(?:'d|\s+would)\s+(?:suggest|recommend|keep|start|choose|get|look\s+at|put\s+on|paint|book)\b|\bhow\s+about\b|\bstart\s+with\b"
+               r"|\bi(?:'d|\s+would)\s+(?:suggest|recommend|keep|start|choose|get|look\s+at|put\s+on|book)\b|\bhow\s+about\b|\bstart\s+with\b"
                # advice as a reply proposes it: "you could try", "worth a look", and a sentence opening on the
                # verb of what to do ("Install X and …", "Try X for …", "Set up X tonight")
                r"|\byou\s+(?:could|might|can)\s+(?:try|go|look|use|get|read|book|start)\b|\bworth\s+(?:a\s+)?(?:look|try|visit|reading|watching)\b"
@@ -355,9 +355,11 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
     at least their best passage's weight (a record of the `heavy` side weighs `heavy_weight`, of
     the other `other`), times the lift `score` gives it; a request's session where the person
     states a preference in a turn holding the request's own words (m.prefers) has its lift times
-    STATED (RELATED_STATED when the turn holds only related words); for a question about what the assistant picked (m.named), a person's turn holding the
-    question's words whose reply right after it names a pick (named_pick) scores as that reply would
-    if it held them, and its session's lift is times PICKED. A session's records past the ones read
+    STATED (RELATED_STATED when the turn holds only related words); for a question about what the
+    assistant picked (m.named), a person's turn holding the question's words whose reply right after
+    it names a pick (named_pick) scores as that reply would if it held them, and its session's lift
+    is times PICKED, as is a session whose reply names the pick where it holds the question's words.
+    A session's records past the ones read
     score at most the lowest read one: they ranked below all of them, and reading must not let one
     that was never read stand in for them (a chat asking about the topic in seven turns has three
     read as questions, ASKED; its fourth kept its whole score and led the person's fact)."""
