@@ -11,8 +11,8 @@
   the person's earlier statement says the situation in none of its words ("I sleep on my side and
   wake up with a sore shoulder"); kind preference.
 
-Every probe's topic has several sessions (six topics of this set, four sessions each, among memeval's
-filler chats): the answer goes into one of them and its decoys into others of the same topic: the
+Every probe's topic has several sessions (six topics of this set, about ten sessions each, among
+memeval's filler chats): the answer goes into one of them and its decoys into others of the same topic: the
 person asking about the same thing in the question's words, and replies that hold the question's
 words and name nothing, or list other things. One English HOME of 84 sessions and one Chinese of 84.
 Written for this set only, by the engineer who tunes on it: a dev set's figures, not a judge's.
