@@ -517,7 +517,7 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         from deja.search import passage
 
         m = passage.Matcher(clauses, weights, variants.forms if variants else {}, q.wants, q.present, state,
-                            statements=q.fact and not q.asks_assistant, named=q.asks_assistant)
+                            statements=q.fact and not q.asks_assistant, named=q.asks_assistant, text=q.text)
         passage.rescore(store, m, ranked, heavy, USER_WEIGHT, other)
     hits = []
     for hit, items, session_score, lift in ranked:

@@ -30,12 +30,15 @@ _POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s(?=[^\w'’]*$)", re.IGNORECASE)
 _ASKS_ASSISTANT = re.compile(
     r"\b(?:did|had|have|were)\s+you\b|\bwould\s+you\b(?!\s+(?:suggest|recommend|advise|propose)\b)|\byou\s+(?:said|suggested|recommended|told|gave|mentioned|proposed|advised|"
     r"wrote|picked|chose|came up with)\b|\byour\s+(?:advice|suggestion|recommendation|tip|idea|answer)s?\b"
-    r"|(?<![跟和对给向])你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:跟我|和我|对我|给我|替我)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我|教|讲|提醒|介绍|解释)"
+    r"|(?<![跟和对给向])你(?:上次|之前|以前|那次|那天|当时|刚才)?(?:跟我|和我|对我|给我|替我)?(?:说|建议|推荐|提到|给的|给我|让我|告诉|帮我|教|讲|提醒|介绍|解释|列)"
     r"|您(?:上次|之前)?(?:跟我|和我|对我|给我)?(?:说|建议|推荐|教|讲)", re.IGNORECASE)
 # A question about what the assistant advised ("the second book you recommended me", "what stretch did
 # you tell me to do", 你推荐的…是哪个): it wants a pick (passage.ANSWERS["choice"]) when it asks for no other kind.
-# So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么).
-_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我"
+# So does one asking what a thing the assistant named is called ("what was that tool called", 你说的那个…叫什么),
+# and one asking what the assistant said to do ("what colour did you say to paint the hall", "the film you
+# said I should watch": "said to" and "said I should" are advice), and one asking which of them (哪部 哪家 哪款).
+_ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|told|tell|gave|give)\w*|推荐|建议|让我|帮我|哪[本家位台部件首条张只辆所款种个]"
+                     r"|\byou\s+(?:said|say)\s+(?:(?:i|we)\s+should|to)\b"
                      r"|\bcalled\b|\bname\s+of\b|叫什么|什么名字", re.IGNORECASE)
 # In a question about what the assistant said, an English ordinal ("the second book you suggested")
 # frames it rather than names its answer: the reply lists its picks in order ("start with X, and after
@@ -44,15 +47,18 @@ _ADVICE = re.compile(r"\byou\s+(?:\w+\s+)?(?:recommend|suggest|advise|propose|to
 # verbs of advice (推荐 建议 说), which the replies say too (我推荐你先读…): as frame words they lost
 # those answers on `facts` and `zh3` (docs/benchmarks.md, "Issue 14, session 9: what the assistant said").
 _FRAME = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b", re.IGNORECASE)
+# ... and an ordinal in either language: the question names a pick by its place in a list (passage.named_pick)
+ORDINAL = re.compile(_FRAME.pattern + r"|第[二三四五六七八九十]", re.IGNORECASE)
 # The first person singular ("what car do I drive", "my sister", "I'm", 我的车, not 我们): a question
 # in it is about the person, so what they said in their own turns answers it; a sentence in it is
 # about the person (search.passage).
 FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECASE)
 
 # A question that counts or adds up across sessions (Query.counts): "how many", "how often", "how much
-# … in total / spent / cost", 几次 几本 几家 一共 总共 多少次 (not the time between two events: _WANTS "time").
+# … in total / spent / cost", 几次 几本 几家 一共 总共 多少次 (not the time between two events: _WANTS "time";
+# not 那几家 / 这几个, "those few", which points at things already named).
 _COUNTS = re.compile(r"\bhow\s+(?:many|often)\b|\bhow\s+much\b(?=[^?]*\b(?:in\s+total|altogether|so\s+far|spent|spend|cost|paid|pay)\b)"
-                     r"|\bnumber\s+of\s+times\b|\bin\s+total\b|几次|几本|几家|几趟|几场|几回|几遍|几位|几种|几个|多少次|一共|总共", re.IGNORECASE)
+                     r"|\bnumber\s+of\s+times\b|\bin\s+total\b|(?<![那这])几[次本家趟场回遍位种个]|多少次|一共|总共", re.IGNORECASE)
 # How many the person has or is part of now, a state, not events to count: "how many cats do we have",
 # "how many people are on my team", 我有几盆花, 我们组有几个人 (not 有几次).
 _HOLDS = re.compile(r"\b(?:do|does)\s+(?:i|we|you|my\s+\w+|our\s+\w+)\s+(?:have|own|keep)\b|\b(?:are|is)\s+(?:there|on|in)\b"
@@ -74,8 +80,8 @@ _WANTS = (
     # (passage.ANSWERS["count"]: an event the person reports, or a number)
     ("count", _COUNTS),
     # (几 before a measure word asks for a number too: 几条 几口 几岁, tokenizer.MEASURE_ZH)
-    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少|几次|几个"
-                          r"|几(?=[" + MEASURE_ZH + "])",
+    ("number", re.compile(r"\bhow\s+(?:many|much|often|far)\b|\bwhat\s+(?:price|amount|share|percentage|size|number)\b|多少"
+                          r"|(?<![那这])几(?=[" + MEASURE_ZH + "])",
                           re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bhow\s+come\b|\bwhat\s+(?:was\s+|is\s+)?caus|\bwhat\s+made\b|\bwhat\s+(?:was|is)\s+the\s+"
                           r"(?:reason|cause|problem|issue)\b|为什么|为何|怎么会|什么原因|原因是", re.IGNORECASE)),
@@ -83,7 +89,7 @@ _WANTS = (
     # "what should I cook", 有什么推荐): answered by what the person likes, does or cannot have
     # (passage.ANSWERS["preference"]); never a question about what the assistant said (asks_assistant)
     ("preference", re.compile(r"\b(?:recommend|suggest|suggestions?|recommendations?|tips|ideas?\s+for|any\s+advice|advise\s+me|"
-                              r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+i|which\s+(?:\w+\s+){0,2}should\s+i|"
+                              r"(?:what|where)\s+(?:\w+\s+){0,2}(?:should|could|can|shall)\s+(?:i|we)|which\s+(?:\w+\s+){0,2}should\s+(?:i|we)|"
                               r"help\s+me\s+(?:pick|choose|find|plan|decide))\b"
                               r"|推荐|有什么建议|给点建议|什么.{0,4}好|哪个好|吃什么|做什么菜|看什么|买什么|送什么|喝什么|听什么|怎么安排"
                               r"|怎么.{1,6}(?:比较|才|最)好|什么.{0,6}(?:合适|适合)",
