@@ -213,11 +213,26 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
     ("openai-key", "", ("sk-",), _Rx(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}", lead=("sk-",)), 0, False),
     ("github-token", "_", ("gh", "github_pat_"),
      _Rx(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})", lead=("gh", "github_pat_")), 0, False),
-    ("gitlab-token", "", ("glpat-",), _Rx(r"\bglpat-[A-Za-z0-9_-]{20,}", lead=("glpat-",)), 0, False),
+    (
+        # every GitLab token kind (personal, OAuth app secret, deploy, runner, CI job, trigger, feed,
+        # incoming mail, agent, SCIM, feature flags, workspace), and a routable token's `.01.<crc>`
+        "gitlab-token",
+        "-",
+        ("gl",),
+        # (`gl` first, `\b` as a look-behind: the engine skips ahead by the literal, where a lead
+        # stepped through every "gl" of prose in Python)
+        _Rx(r"gl(?<!\wgl)(?:pat|oas|dt|rtr|rt|cbt|ptt|ft|imt|agent|soat|ffct|wt)-[A-Za-z0-9_-]{20,}"
+            r"(?:\.[0-9]{1,3}\.[A-Za-z0-9]{6,12}\b)?"),
+        0,
+        False,
+    ),
     ("npm-token", "_", ("npm_",), _Rx(r"\bnpm_[A-Za-z0-9]{36}\b", lead=("npm_",)), 0, False),
-    ("slack-token", "", ("xox",), _Rx(r"\bxox[abposre]-[A-Za-z0-9-]{10,}", lead=("xox",)), 0, False),
+    # bot, user, app-level (xapp-: Socket Mode) and configuration tokens
+    ("slack-token", "", ("xox", "xapp-"), _Rx(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}", lead=("xox", "xapp-")), 0, False),
     ("google-api-key", "", ("AIza",), _Rx(r"\bAIza[0-9A-Za-z_-]{35}", lead=("AIza",)), 0, False),
     ("google-oauth-secret", "X", ("GOCSPX-",), _Rx(r"\bGOCSPX-[A-Za-z0-9_-]{20,}", lead=("GOCSPX-",)), 0, False),
+    # an OAuth access token (gcloud auth print-access-token, any Google API's Authorization header)
+    ("google-oauth-token", ".", ("ya29.",), _Rx(r"\bya29\.[A-Za-z0-9_-]{20,}", lead=("ya29.",)), 0, False),
     ("stripe-key", "_", ("_live_", "_test_"), _Rx(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}", lead=("sk_", "rk_")), 0, False),
     ("stripe-webhook-secret", "_", ("whsec_",), _Rx(r"\bwhsec_[A-Za-z0-9+/=]{24,}", lead=("whsec_",)), 0, False),
     ("docker-token", "_", ("dckr_",), _Rx(r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}", lead=("dckr_",)), 0, False),
@@ -250,6 +265,15 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
             lead=("bearer", "author")),  # no i, k or s: "authorization" holds an i (ı İ fold to it)
         1,
         True,
+    ),
+    (
+        # a ~/.netrc entry (curl, git, heroku and pip read it), on one line or one per field
+        "netrc-password",
+        "",
+        ("machine",),
+        _Rx(r"\bmachine\s+\S+\s+login\s+\S+\s+(?:account\s+\S+\s+)?password\s+(\S+)", lead=("machine",)),
+        1,
+        False,
     ),
     ("cli-password", "-", ("pass", "curl", "mysql"), _Alternation([_Rx(p, lead=lead) for p, lead in zip(_CLI, _CLI_LEAD)]), -1, False),
     # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
@@ -285,8 +309,8 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
 _STRICT_RUN = b"a" * 15
 _STRICT_KINDS = frozenset((
     "aws-access-key", "anthropic-key", "openai-key", "github-token", "gitlab-token", "npm-token", "slack-token",
-    "google-api-key", "google-oauth-secret", "stripe-key", "docker-token", "huggingface-token", "service-token",
-    "sendgrid-key", "pypi-token",
+    "google-api-key", "google-oauth-secret", "google-oauth-token", "stripe-key", "docker-token", "huggingface-token",
+    "service-token", "sendgrid-key", "pypi-token",
 ))
 _WIDE_RUN = {"stripe-webhook-secret": 30, "high-entropy": 32, "aws-secret": 40}
 
