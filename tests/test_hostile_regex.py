@@ -90,3 +90,21 @@ def test_a_command_holding_a_long_run_of_spaces_is_read_in_linear_work(home):
     t.write(home)
     r = deja("how", "pytest", "--json", proc=True)
     assert r.code == 0 and "pytest" in r.out
+
+
+def test_a_prompt_of_thousands_of_clauses_is_read_within_the_hooks_budget(home):
+    # each lead-in dropped read the rest of the prompt again ("嗯，" × 2,000: 11 s), and a run of
+    # question marks was scanned from each of them (16,000: 11 s); the prompt hook's 1.5 s alarm
+    # cut it off (with DEJA_DEBUG=1 its traceback names _Slow). Now a few hundredths of a second.
+    Transcript("c4a95e11-0000-4000-8000-00000000c30c", "/home/dev/x", 1).user(
+        "which message queue for the billing jobs?").say("we picked the redpanda queue for billing").write(home)
+    deja("index")
+    for prompt in ("嗯，" * 2000 + "我们之前聊过的那个消息队列叫什么？", "?" * 16000 + "\n\nwhich queue did we pick last time?"):
+        payload = {"session_id": "conv-9", "transcript_path": "/tmp/conv-9.jsonl", "cwd": "/home/dev/x",
+                   "hook_event_name": "UserPromptSubmit", "prompt": prompt}
+        r = deja("hook-prompt", input=json.dumps(payload, ensure_ascii=False), env={"DEJA_DEBUG": "1"}, check=False)
+        assert r.code == 0 and "_Slow" not in r.err, r.err[-400:]
+    from deja.hooks.question import question_text
+
+    assert question_text("Hmm, ok, so, which queue did we pick?") == "which queue pick?"  # (as before)
+    assert question_text("帮我回忆一下，之前跟你聊过的：我的猫叫什么名字？") == "我的猫叫什么名字？"

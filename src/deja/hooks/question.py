@@ -196,7 +196,7 @@ def _points_back(text: str) -> bool:
 
 # An aside inside a sentence: in brackets, or between two dashes set off by spaces.
 _ASIDE = _Lazy(r"\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,2}\s([^—–]{1,160}?)\s[—–-]{1,2}(?=\s))")
-_CLAUSE_END = _Lazy(r"[.?!。？！…]+\s*$")
+_CLAUSE_END = _Lazy(r"(?<![.?!。？！…])[.?!。？！…]+\s*$")  # (from a run's start: each of its marks was a scan of the rest)
 
 
 # Words about the talk itself, left in a clause that points back once its cue is out ("according
@@ -212,7 +212,18 @@ def _only_points_back(clause: str) -> bool:
     """A clause that points back and, without its cues, says nothing to search for ("as I
     mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)
     but words about the talk itself (_TALK)."""
+    if len(clause) > ASIDE_CHARS:  # (no aside is this long: a pasted log of clauses stays linear)
+        return False
     return bool(_CUE.search(clause)) and all(w.lower() in _TALK for w in keywords(without_cues(clause)))
+
+
+# The longest clause read as one that only points back, and the longest lead-in dropped: each
+# lead-in dropped read the rest of the prompt again, so a 16 KB prompt of clauses ("嗯，" × 8,000)
+# took 68 s (the hook's alarm silenced it); bounded, a lead-in costs what its own length does.
+ASIDE_CHARS = LEAD_CHARS = 200
+# At most this many lead-ins dropped, before the asides a lead-in hid and after: each reads the
+# rest of the prompt, so a prompt of thousands of them was quadratic; no question has this many.
+LEADS_OFF = 16
 
 
 def _asides_out(text: str) -> str:
@@ -257,8 +268,10 @@ LEAD_LEFT = 5
 def _lead_off(text: str) -> str | None:
     """The question without its first lead-in clause, or None when it has none to drop."""
     for m in _LEAD.finditer(text):
+        if m.start() > LEAD_CHARS:
+            break  # (every later lead-in is longer)
         lead, rest = text[: m.start()], text[m.end():]
-        if len(lead) > 200 or not _QUESTION.search(rest) or _only_points_back(_CLAUSE_END.sub("", rest)):
+        if not _QUESTION.search(rest) or _only_points_back(_CLAUSE_END.sub("", rest)):
             continue
         if _CJK_CHAR.search(lead):
             # a Chinese lead-in goes when it says nothing (对了，请问), when each of its clauses says
@@ -269,7 +282,7 @@ def _lead_off(text: str) -> str | None:
             # little is left of it without its cues (not 我之前说过上传文件报 413 的时候，你让我…)
             drop = not _QUESTION.search(lead) and (
                 not keywords(lead) or all(_points_back(c) or not keywords(c) for c in _LEAD.split(lead))
-                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest))) >= 4
+                or (bool(_CUE.search(lead)) and sum(map(len, keywords(rest[:LEAD_CHARS]))) >= 4
                     and sum(map(len, keywords(without_cues(lead)))) <= LEAD_LEFT))
         else:
             # an English lead-in before a Chinese question ("Earlier you helped me with this: 我现在…？")
@@ -297,7 +310,9 @@ def question_text(text: str) -> str:
     # 今年几岁？ keeps 我外甥), then a lead-in, then the asides a lead-in hid
     text = _asides_out(text)
     for step in range(2):
-        while (rest := _lead_off(text)) is not None:
+        for _ in range(LEADS_OFF):
+            if (rest := _lead_off(text)) is None:
+                break
             text = rest
         if not step:
             text = _asides_out(text)
