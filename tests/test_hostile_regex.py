@@ -108,3 +108,19 @@ def test_a_prompt_of_thousands_of_clauses_is_read_within_the_hooks_budget(home):
 
     assert question_text("Hmm, ok, so, which queue did we pick?") == "which queue pick?"  # (as before)
     assert question_text("帮我回忆一下，之前跟你聊过的：我的猫叫什么名字？") == "我的猫叫什么名字？"
+
+
+def test_a_pasted_blob_or_paragraph_as_a_query_is_searched_in_linear_work(home):
+    # a query holding one 100 KB word (a pasted blob): the identifier rule tried its look-aheads at
+    # every character, each scanning the rest of the word (8,000: 0.56 s a parse; 100 KB: minutes);
+    # a Chinese paragraph of thousands of one-character words: each one's bigrams took in every
+    # other's, each looked up in the index (400: 1.1 s; 4,500: minutes). Both answer now.
+    Transcript("c4a95e11-0000-4000-8000-00000000c40c", "/home/dev/x", 1).user(
+        "which message queue for the billing jobs?").say("we picked the redpanda queue for billing 的队列").write(home)
+    deja("index")
+    r = deja("search", "which queue " + "ab" * 50_000, "--json", proc=True, check=False)
+    assert r.code in (0, 1) and "Traceback" not in r.err
+    paragraph = "的".join(chr(0x4E00 + i * 4) for i in range(4500))
+    r = deja("search", "队列 " + paragraph, "--json", proc=True, check=False)
+    assert r.code in (0, 1) and "Traceback" not in r.err
+    assert deja("search", "redpanda queue", "--json").json()["hits"]
