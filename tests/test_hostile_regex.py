@@ -48,6 +48,10 @@ assert commands.program("FOO=1" + sp + "pytest") == ("pytest",)
 from deja.text.redact import redact
 assert redact("token: x9y8z7 " * 10_000)[1] == 1  # (the first value runs to the line's end)
 assert redact("a: b\ntoken: x9y8z7 # note\n" * 10_000)[1] == 10_000
+for unit in ("a.", "x://", "x://a:", "curl ", "sshpass ", "mysql "):  # each scanned the rest of its run or line
+    assert redact("- @ :// " + unit * (N // len(unit)))[0].startswith("- @ :// ")
+assert redact("1.http://u:hunter22@h")[0] == "1.http://u:[redacted:url-password]@h"
+assert redact("curl -s https://x | curl -u admin:hunter22 https://y")[1] == 1
 """
 
 

@@ -40,11 +40,13 @@ _LITERALS = ("passw", "passphrase", "pwd", "secret", "token", "credential", "key
 # `mysql -pX`, `openssl … -passin pass:X`. Case matters (`-P` is
 # not `-p`); `--password-stdin` and `-p` before another flag are no value.
 _VALUE = r"(?:\"([^\"\n]+)\"|'([^'\n]+)'|([^\s\"'`;|&<>]+))"
+# (The command's own arguments never run past another mention of it: on a line of "curl curl …"
+# each one was scanned to the end of the line for its flag, quadratic: 40 KB took 1.8 s.)
 _CLI = [
     r"--pass(?:word|wd)?(?:=|[ \t]+)(?!-)" + _VALUE,
-    r"\bsshpass\b[^\n]*?[ \t]-p[ \t]*(?!-)" + _VALUE,
-    r"\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:=|[ \t]*)[\"']?[^\s:\"']*:([^\s\"']+)",
-    r"\bmysql(?:dump|admin)?\b[^\n]*?[ \t]-p(?!\s|-)" + _VALUE,
+    r"\bsshpass\b(?:(?!\bsshpass\b)[^\n])*?[ \t]-p[ \t]*(?!-)" + _VALUE,
+    r"\bcurl\b(?:(?!\bcurl\b)[^\n])*?[ \t](?:-u|--user)(?:=|[ \t]*)[\"']?[^\s:\"']*:([^\s\"']+)",
+    r"\bmysql(?:dump|admin)?\b(?:(?!\bmysql)[^\n])*?[ \t]-p(?!\s|-)" + _VALUE,
     r"-pass(?:in|out)?[ \t]+pass:" + _VALUE,
 ]
 _CLI_LEAD = [(), ("sshpass",), ("curl",), ("mysql",), ()]  # (the others open with a literal the engine skips by)
@@ -165,11 +167,14 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
     ("jwt", "J", ("eyJ",), _Rx(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", lead=("eyJ",)), 0, False),
     (
         # userinfo `user:password@` (user may be empty: redis://:pw@); a password may hold `/`
-        # but is not a port (host:8080/path@x)
+        # but is not a port (host:8080/path@x). A scheme is at most 40 characters: tried at each
+        # word of a run like "a.a.a…", an unbounded one scanned the rest of the run from each
+        # (quadratic: 100 KB took 24 s); a password never runs past another `://` (each scheme of
+        # "x://x://…" scanned the rest of the text for an `@`)
         "url-password",
         "@",
         ("://",),
-        _Rx(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]*:(?!\d{1,5}(?:[/@]|$))([^\s@\"'<>]+)@", re.I),
+        _Rx(r"\b[a-z][a-z0-9+.-]{0,39}://[^\s:/@\"'<>]*:(?!\d{1,5}(?:[/@]|$))((?:(?!://)[^\s@\"'<>])+)@", re.I),
         1,
         False,
     ),
