@@ -127,6 +127,19 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     k["azure-account-key"] = (f"DefaultEndpointsProtocol=https;AccountName=store1;AccountKey={v}==;EndpointSuffix=core.windows.net", [v])
     v = _r(URLSAFE, 36)
     k["npmrc-auth-token"] = (f"//registry.npmjs.org/:_authToken={v}", [v])
+    # (session 11) GitLab's other token kinds and its routable format, Slack's app-level token,
+    # a Google OAuth access token, a ~/.netrc entry as heroku writes it
+    plain("gitlab-deploy", "gldt-", URLSAFE, 20)
+    a, b = _r(ALNUM, 12), _r(ALNUM, 20)
+    k["gitlab-runner-routable"] = (f"glrt-t1_{a}{b}.01.0w{_r(HEX, 7)}", [a, b])
+    plain("gitlab-ci-job", "glcbt-64_", URLSAFE, 20)
+    a, b = _r(URLSAFE, 27), _r(HEX, 9)
+    k["gitlab-pat-routable"] = (f"glpat-{a}.01.{b}", [a, b])
+    a, b, c = _r(UPPER, 10), _r(string.digits, 13), _r(HEX, 64)
+    k["slack-app"] = (f"xapp-1-A{a}-{b}-{c}", [a, b, c])
+    plain("google-oauth-access", "ya29.a0", URLSAFE, 150)
+    v = _r(HEX, 40)
+    k["netrc"] = (f"machine api.heroku.com\n  login ops@example.com\n  password {v}", [v])
     return k
 
 

@@ -1,6 +1,7 @@
 """Transcript text that attacks its reader: escape sequences for a terminal (clipboard writes,
 window titles, hyperlinks, clear-screen, 8-bit CSI and DCS, backspace, carriage-return
-overwrites), and a turn that tries to close deja's "historical data" frame for an agent."""
+overwrites, bidi overrides and isolates that draw text in another order), and a turn that tries
+to close deja's "historical data" frame for an agent."""
 
 from __future__ import annotations
 
@@ -26,10 +27,12 @@ ATTACKS = {
     "bel": "\x07",
     "backspace": "abc\x08\x08\x08",
     "overwrite": "shown\rHIDDEN",
+    # "Trojan source": drawn as `rm -rf ./cache/tmp` reversed in part, or a file name read as .txt
+    "bidi": "rm -rf \u202e/pmt/ehcac.\u202c \u2067exe.txt\u2069 \u202a\u202b\u202d\u2066\u2068",
 }
 HOSTILE = "".join(ATTACKS.values())
-# What a terminal would obey: any C0 control but \n and \t, DEL, or C1.
-RAW_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# What a terminal would obey: any C0 control but \n and \t, DEL, C1, or a bidi control.
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def _line(kind: str, role: str, content, n: int) -> dict:
@@ -77,6 +80,8 @@ def test_a_pipe_gets_visible_escapes_only(hostile, args):
     out = deja(*args).out
     assert not RAW_CONTROL.search(out), repr(out[:400])
     assert "\\x1b" in out or "\\x9b" in out, out[:400]
+    if args[0] in ("zebrafish", "show", "ctx"):
+        assert "\\u202e/pmt/ehcac.\\u202c" in out, out[:400]  # shown as escapes, in their order
 
 
 def _on_a_tty(*args: str) -> str:
@@ -113,7 +118,7 @@ def test_json_stays_exact_and_escaped(hostile):
     out = deja("show", SID[:8], "--json").out
     assert not RAW_CONTROL.search(out)  # C0 escaped by JSON, DEL and C1 as \u escapes too
     texts = [r["text"] for r in json.loads(out)["records"]]
-    assert any(ATTACKS["osc52"] in t and ATTACKS["csi8"] in t for t in texts)  # the decoded text is exact
+    assert any(ATTACKS["osc52"] in t and ATTACKS["csi8"] in t and ATTACKS["bidi"] in t for t in texts)  # exact
 
 
 # -- frames

@@ -204,3 +204,30 @@ def test_fuzzed_real_stores_index_and_every_reader_answers(home):
         some = deja("last", "50", "--json").json()
         for s in some["sessions"][:: max(1, len(some["sessions"]) // 4)]:
             deja("show", s["id"])
+
+
+def test_a_sqlite_row_that_is_not_utf8_costs_no_other_session(home):
+    # a TEXT value of bytes that are not UTF-8 (a session title, a part's JSON) raised in the cursor,
+    # outside any record's guard: the whole opencode store was unreadable, every session lost
+    import sqlite3
+
+    from test_source_opencode import DATA, T0, _msg, build_db
+
+    db = build_db(home / DATA / "opencode.db",
+                  sessions=[{"id": "ses_a", "directory": "/w/shop", "title": "Checkout"},
+                            {"id": "ses_b", "directory": "/w/shop", "title": "Other"}],
+                  messages=[_msg("msg_01", "ses_a", "user"), _msg("msg_02", "ses_b", "user", T0 + 1000)],
+                  parts=[{"id": "prt_1", "message_id": "msg_01", "session_id": "ses_a",
+                          "data": {"type": "text", "text": "pelicanfeather rounding bug"}},
+                         {"id": "prt_2", "message_id": "msg_02", "session_id": "ses_b",
+                          "data": {"type": "text", "text": "zebrawing other"}}])
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE part SET data = CAST(? AS TEXT) WHERE id = 'prt_2'", (b'{"type":"text","text":"zebrawing \xff\xfe"}',))
+    conn.execute("UPDATE session SET title = CAST(? AS TEXT) WHERE id = 'ses_b'", (b"bad \xff title",))
+    conn.commit()
+    conn.close()
+    deja("index")
+    assert deja("search", "pelicanfeather", "--json").json()["hits"]
+    assert deja("search", "zebrawing", "--json").json()["hits"]  # the row itself, its bad bytes replaced
+    store = next(s for s in deja("sources", "--json").json()["sources"] if s["harness"] == "opencode")
+    assert store["state"] == "ok" and store["sessions"] == 2, store

@@ -19,6 +19,7 @@ SHORTEST = {
     "npm-token": "npm_abcdefghij0123456789abcdefghij012345",
     "google-api-key": "AIza" + "a1b2c3d4e5" * 3 + "f6g7h",
     "google-oauth-secret": "GOCSPX-abcdefghij0123456789",
+    "google-oauth-token": "ya29.abcdefghij0123456789",
     "stripe-key": "sk_live_abcdefgh01234567",
     "docker-token": "dckr_pat_abcdefghij0123456789",
     "huggingface-token": "hf_abcdefghij0123456789abcdefghij",

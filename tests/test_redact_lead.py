@@ -67,6 +67,8 @@ EXAMPLES = [
     "r8_" + "aB3dE6gH9j" * 3 + "aB3dE6g", "lin_api_" + "aB3dE6gH9j" * 4, "SG.abcdefgh01234567.abcdefgh01234567",
     "pypi-AgEIcHlwaS5vcmc" + "aB3dE6gH9j" * 4, "Bearer abcdefghij0123456789", "Authorization: token abcdefghij0123456789",
     "sshpass -p hunter22 ssh host", "curl -u admin:hunter22 https://x", "mysql -uroot -phunter22 db",
+    "gldt-abcdefghij0123456789", "glpat-abcdefghij0123456789.01.0w1abcdef", "xapp-1-A0123456789",
+    "ya29.abcdefghij0123456789", "machine h login u password hunter22",
 ]
 
 

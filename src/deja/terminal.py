@@ -2,18 +2,24 @@
 
 A transcript can quote anything a web page or a tool printed, escape sequences included: a
 clipboard write (OSC 52), a window title, a hyperlink, clear-screen, 8-bit CSI and DCS, a
-backspace or carriage return that overwrites what was shown. `visible` turns every control
-character but newline and tab into a visible escape (`\\x1b`), so the bytes are shown, never
-obeyed. `ANSI` matches whole escape sequences, for code that wants the text without them (an
-error line's signature; compiled on first use).
+backspace or carriage return that overwrites what was shown, a bidirectional override or isolate
+that draws text in an order other than its own (U+202E, "Trojan source": a command or a file name
+that reads as another). `visible` turns every control character but newline and tab, and those
+nine (U+202A–U+202E, U+2066–U+2069), into a visible escape (`\\x1b`, `\\u202e`), so they are
+shown, never obeyed. `ANSI` matches whole escape sequences, for code that wants the text without
+them (an error line's signature; compiled on first use).
 """
 
 from __future__ import annotations
 
 import re
 
-# C0 but \t and \n, DEL, C1 (U+0080–U+009F: 8-bit CSI, OSC, DCS …).
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# The bidirectional embeddings, overrides and isolates: LRE RLE PDF LRO RLO, LRI RLI FSI PDI.
+BIDI = "\u202a-\u202e\u2066-\u2069"
+# C0 but \t and \n, DEL, C1 (U+0080–U+009F: 8-bit CSI, OSC, DCS …), the bidi controls.
+_CONTROL = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}]")
+# What a JSON answer writes as a `\u` escape although JSON allows it raw (json.dumps escapes C0).
+JSON_RAW = re.compile(rf"[\x7f-\x9f{BIDI}]")
 _C1 = re.compile(r"[\x80-\x9f]")
 # ESC or 8-bit CSI, then the sequence: CSI (`[`), OSC / DCS / APC / PM / SOS up to BEL or ST, or
 # a two-character escape.
@@ -25,7 +31,8 @@ ANSI = (
 
 
 def _escape(m: re.Match[str]) -> str:
-    return f"\\x{ord(m.group()):02x}"
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
 
 
 def visible(text: str) -> str:

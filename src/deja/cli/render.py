@@ -14,7 +14,7 @@ import sys
 from deja import times
 from deja.text import redact
 from deja.store import SessionRow, session_json  # noqa: F401 (the CLI's name for it)
-from deja.terminal import visible
+from deja.terminal import JSON_RAW, visible
 
 # What click.style and click.echo do, without importing click (a search should not pay for it).
 _COLOURS = {"black": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37}
@@ -155,19 +155,16 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-# Characters JSON leaves raw with ensure_ascii=False that a terminal may obey: DEL and C1.
-_JSON_RAW_CONTROL = re.compile(r"[\x7f-\x9f]")
-
-
 def json_text(obj: dict) -> str:
-    """`obj` as one line of JSON, its strings redacted, DEL and C1 written as \\u escapes: what
+    """`obj` as one line of JSON, its strings redacted, DEL, C1 and the bidi controls written as
+    \\u escapes (deja.terminal.JSON_RAW: JSON allows them raw, a terminal obeys them): what
     every JSON answer says (`emit_json`, and the web page's endpoints, deja.web)."""
     import json  # only a --json run pays for it
 
     shown: object = redact.redact_data(obj)[0] if redact.enabled() else obj
     text = json.dumps(shown, ensure_ascii=False, indent=None)
-    if _JSON_RAW_CONTROL.search(text):
-        text = _JSON_RAW_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if JSON_RAW.search(text):
+        text = JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
 
 

@@ -201,7 +201,7 @@ def _points_back(text: str) -> bool:
 
 # An aside inside a sentence: in brackets, or between two dashes set off by spaces.
 _ASIDE = _Lazy(r"\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,2}\s([^—–]{1,160}?)\s[—–-]{1,2}(?=\s))")
-_CLAUSE_END = _Lazy(r"[.?!。？！…]+\s*$")
+_CLAUSE_END = _Lazy(r"(?<![.?!。？！…])[.?!。？！…]+\s*$")  # (from a run's start: each of its marks was a scan of the rest)
 
 
 # Words about the talk itself, left in a clause that points back once its cue is out ("according
@@ -217,7 +217,14 @@ def _only_points_back(clause: str) -> bool:
     """A clause that points back and, without its cues, says nothing to search for ("as I
     mentioned before", "do you remember", "if you remember from our earlier chat", 我记得之前说过)
     but words about the talk itself (_TALK)."""
+    if len(clause) > ASIDE_CHARS:  # (no aside is this long: a pasted log of clauses stays linear)
+        return False
     return bool(_CUE.search(clause)) and all(w.lower() in _TALK for w in keywords(without_cues(clause)))
+
+
+# The longest clause read as one that only points back (a pasted log of clauses stays linear; the
+# lead-ins dropped are bounded by LEAD_CHARS and LEADS below).
+ASIDE_CHARS = 200
 
 
 def _asides_out(text: str) -> str:

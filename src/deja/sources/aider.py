@@ -47,7 +47,7 @@ _HEADER = "# aider chat started at "
 _STRICT_HEADER = re.compile(r"^# aider chat started at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _RUNNING = re.compile(r"^Running (.+)$")
-_APPLIED = re.compile(r"^Applied edit to (.+?)\s*$")
+_APPLIED = re.compile(r"^Applied edit to (\S(?:.*\S)?)\s*$")  # (`(.+?)\s*$` was quadratic in a run of spaces)
 _ADDED = re.compile(r"^Added (.+?) to (?:the chat(?: \(read-only\))?|read-only files)\.?\s*$")
 _OUTPUT_LINES = re.compile(r"^\d+ lines? of output$")
 # What the person typed that makes aider run a shell command itself.

@@ -45,8 +45,10 @@ from deja.sources.look import PLAIN, Look
 TRANSCRIPT = Path(".system_generated") / "logs" / "transcript.jsonl"
 COMMAND_STEPS = {"RUN_COMMAND", "GENERIC"}
 FILE_STEPS = {"VIEW_FILE", "CODE_ACTION", "LIST_DIRECTORY"}
-_DROP_BLOCKS = re.compile(r"<(ADDITIONAL_METADATA|USER_SETTINGS_CHANGE)>.*?</\1>", re.S)
-_TASK = re.compile(r"^Task Description:\s*(.+?)\s*$", re.M)
+# a block never runs past another of its openers, a value's last word into its trailing spaces
+# (each unclosed opener, each character of a run of spaces, was a scan to the end: quadratic)
+_DROP_BLOCKS = re.compile(r"<(ADDITIONAL_METADATA|USER_SETTINGS_CHANGE)>(?:(?!<\1>).)*?</\1>", re.S)
+_TASK = re.compile(r"^Task Description:\s*(\S(?:.*\S)?)\s*$", re.M)
 _FILE = re.compile(r"^(?:File Path:|Created file|Edited file|Modified file):?\s*(`[^`]+`|\S+)", re.M)
 _HEADER = re.compile(r"^(?:Created At:|Completed At:|Task Description:|File Path:|(?:Created|Edited|Modified) file\b)")
 

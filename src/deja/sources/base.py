@@ -323,6 +323,10 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
         raise SourceError(f"cannot open {path} read-only: {e}") from e
+    # A TEXT value that is not UTF-8 (a torn write, an agent's bug) read with U+FFFD in place of its
+    # bad bytes: the default decoder raised in the cursor, outside any record's guard, and one such
+    # row made the whole store unreadable (every session in it lost)
+    conn.text_factory = _lenient_text
     try:
         conn.execute("PRAGMA query_only = ON")
         yield conn
@@ -337,6 +341,10 @@ def sqlite_readonly(path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _lenient_text(data: bytes) -> str:
+    return str(data, "utf-8", "replace")
 
 
 def head_record(path: Path, kind: str, lines: int = 8) -> dict:

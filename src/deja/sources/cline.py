@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from bisect import bisect_left
 from pathlib import Path
 
 import msgspec
@@ -63,23 +64,58 @@ FILE_TOOLS = {
     "search_and_replace", "search_replace", "edit_file", "multi_apply_diff",
 }
 
-_XML_CALL = re.compile(r"<(" + "|".join(XML_TOOLS) + r")>(.*?)</\1>", re.DOTALL)
-_PARAM = re.compile(r"<(\w+)>\n?(.*?)\n?</\1>", re.DOTALL)
-_PATH = re.compile(r"<path>\s*(.*?)\s*</path>", re.DOTALL)
+# A pair's body never runs past another of its own openers, a tag's attributes past a `<`, a
+# line's value past another of its heads: an opener with no closer (repeated in a pasted log, a
+# read file) then costs a scan to the next opener, not to the end of the (uncapped) text for each
+# one, which was quadratic (40 KB of `<path>`: 2 s; a 1 MB message: hours). Whitespace around a
+# value is stripped in Python: `\s*(.*?)\s*</x>` tried the trailing `\s*` at every character of a
+# long run of spaces.
+_XML_CALL = re.compile(r"<(" + "|".join(XML_TOOLS) + r")>((?:(?!<\1>).)*?)</\1>", re.DOTALL)
+_PATH = re.compile(r"<path>((?:(?!<path>).)*?)</path>", re.DOTALL)
 _THINKING = re.compile(r"<thinking>.*?(?:</thinking>|\Z)", re.DOTALL)
-_INJECTED = re.compile(r"<(environment_details|mode_notice|file_content)\b([^>]*)>.*?(?:</\1>|\Z)", re.DOTALL)
-_WRAPPER = re.compile(r"</?(?:user_input|user_command|task|user_message)\b[^>]*>")
-_SPOKEN = re.compile(r"<(feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.DOTALL)
+_INJECTED = re.compile(r"<(environment_details|mode_notice|file_content)\b([^<>]*)>.*?(?:</\1>|\Z)", re.DOTALL)
+_WRAPPER = re.compile(r"</?(?:user_input|user_command|task|user_message)\b[^<>]*>")
+_SPOKEN = re.compile(r"<(feedback|answer|user_message)>((?:(?!<\1>).)*?)</\1>", re.DOTALL)
 _RESULT_HEAD = re.compile(r"\A\s*\[(\w+)(?: for .*?)?\] Result:")
-_CWD = re.compile(r"# Current (?:Working|Workspace) Directory \((.+?)\) Files")
+_CWD = re.compile(r"# Current (?:Working|Workspace) Directory \(((?:(?!# Current ).)+?)\) Files")
 # the replaced text of a SEARCH/REPLACE block (`------- SEARCH` in Cline, `<<<<<<< SEARCH` in Roo)
+_SEARCH_HEAD = r"^(?:<{7}|-{7}) SEARCH"
 _SEARCH = re.compile(
-    r"^(?:<{7}|-{7}) SEARCH[^\n]*\n(?::start_line:\s*\d+\n)?(?:-{7}\n)?(.*?)\n?^={7}", re.DOTALL | re.MULTILINE
+    _SEARCH_HEAD + r"[^\n]*\n(?::start_line:\s*\d+\n)?(?:-{7}\n)?((?:(?!" + _SEARCH_HEAD + r").)*?)\n?^={7}",
+    re.DOTALL | re.MULTILINE,
 )
+_OPEN = re.compile(r"<(\w+)>")
+_CLOSE = re.compile(r"</(\w+)>")
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
 _EXIT = re.compile(r"(?:exited with code|Exit code:)\s*(-?\d+)")
 _LINENO = re.compile(r"^ *\d+ \| ?", re.MULTILINE)
 _ATTR_PATH = re.compile(r'path="([^"]*)"')
+
+
+def _params(body: str) -> list[tuple[str, str]]:
+    """The `<name>value</name>` pairs of a tool call's body, as `<(\\w+)>\\n?(.*?)\\n?</\\1>`
+    (DOTALL) would find them, in linear work: each opener's closer is looked up among the closers
+    found in one pass, where the pattern scanned to the end of the body for every opener without
+    one (distinct names defeat a rule against its own opener: `<a1><a2>…`)."""
+    closers: dict[str, list[int]] = {}
+    for c in _CLOSE.finditer(body):
+        closers.setdefault(c.group(1), []).append(c.start())
+    out: list[tuple[str, str]] = []
+    at = 0
+    while (m := _OPEN.search(body, at)) is not None:
+        name, start = m.group(1), m.end()
+        if body.startswith("\n", start):
+            start += 1
+        ends = closers.get(name, [])
+        k = bisect_left(ends, start)
+        if k == len(ends):
+            at = m.start() + 1
+            continue
+        end = ends[k]
+        stop = end - 1 if end > start and body[end - 1] == "\n" else end
+        out.append((name, body[start:stop]))
+        at = end + len(name) + 3
+    return out
 
 
 class Cline(Source):
@@ -297,8 +333,8 @@ class Transcript:
         self.s.add(Role.ASSISTANT, _XML_CALL.sub("", text).strip(), t)
         for m in calls:
             body = m.group(2)
-            args: dict[str, object] = {k: v for k, v in reversed(_PARAM.findall(body))}
-            args["paths"] = _PATH.findall(body)
+            args: dict[str, object] = {k: v for k, v in reversed(_params(body))}
+            args["paths"] = [p.strip() for p in _PATH.findall(body)]
             self.n += 1
             self.pending = f"xml-{self.n}"
             self._use(m.group(1), args, self.pending, t)
@@ -351,7 +387,7 @@ class Transcript:
             return True
         if text.startswith(("[TASK RESUMPTION]", "[ERROR]")):
             for _, said in _SPOKEN.findall(text):
-                self.s.add(Role.USER, said, t)  # typed on resumption; the rest is the harness's
+                self.s.add(Role.USER, said.strip(), t)  # typed on resumption; the rest is the harness's
             return False
         if in_result:
             self._output(text, t, self.answering, quiet=self.quiet)
@@ -381,7 +417,7 @@ class Transcript:
     def _output(self, text: str, t: float, call_id: object, spoken: bool = True, quiet: bool = False) -> None:
         if spoken and "<" in text:
             for _, said in _SPOKEN.findall(text):
-                self.s.add(Role.USER, said, t)  # feedback or an answer the person typed to a tool
+                self.s.add(Role.USER, said.strip(), t)  # feedback or an answer the person typed to a tool
             text = _SPOKEN.sub("", text).strip()
         if quiet:
             return  # what is left is the harness's boilerplate around the person's reply

@@ -44,8 +44,10 @@ from deja.sources.look import PLAIN, Look
 SHELL_TOOLS = {"bash", "powershell"}
 FILE_TOOLS = {"view", "read", "edit", "create", "write", "str_replace", "str_replace_editor", "insert"}
 # `<shellId: 0 completed with exit code 1>` closes what a shell command printed
-_TRAILER = re.compile(r"\n?<(?:shellId: [^>]*?)?(?:completed|exited) with exit code (-?\d+)>\s*\Z")
-_YAML = re.compile(r"^(\w+):\s*(.*?)\s*$")
+# (an id never runs past a `<`, nor a value's last word into its trailing spaces, where each
+# unclosed `<shellId: ` or each character of a run of spaces was scanned to the end: quadratic)
+_TRAILER = re.compile(r"\n?<(?:shellId: [^<>]*?)?(?:completed|exited) with exit code (-?\d+)>\s*\Z")
+_YAML = re.compile(r"^(\w+):\s*(\S(?:.*\S)?)?\s*$")
 
 
 class Copilot(Source):
@@ -178,7 +180,7 @@ def _workspace(path: Path) -> dict[str, str]:
         m = _YAML.match(line)
         if not m:
             continue
-        value = m.group(2)
+        value = m.group(2) or ""
         if len(value) >= 2 and value[0] == value[-1] == "'":
             value = value[1:-1].replace("''", "'")
         elif len(value) >= 2 and value[0] == value[-1] == '"':

@@ -50,7 +50,11 @@ from deja.sources.look import PLAIN, Look
 
 SHELL_TOOLS = {"run_shell_command", "shell"}
 FILE_TOOLS = {"read_file", "write_file", "replace", "edit"}
-_UNTRUSTED = re.compile(r"<untrusted_context[^>]*>\n?(.*?)\n?</untrusted_context>", re.S)
+# an envelope never runs past another opener, nor its attributes past a `<`: an opener with no
+# closer (a read file quoting many) scanned to the end of the uncapped output for each one
+_UNTRUSTED = re.compile(
+    r"<untrusted_context[^<>]*>\n?((?:(?!<untrusted_context).)*?)\n?</untrusted_context>", re.S
+)
 _TRAILER = re.compile(r"^(?:(Exit Code|Background PIDs|Process Group PGID): (.*)|(?:Error|Signal): \(none\))$")
 _NONE = {"", "(none)", "(empty)"}
 

@@ -63,7 +63,7 @@ pg_label = dsn_rule.label
 _JSON_PREFIX = "\x00json:"
 _SUMMARY = ("[CONTEXT COMPACTION", "[CONTEXT SUMMARY]:")
 _LINE_NO = re.compile(r"^ *\d+\|", re.MULTILINE)
-_V4A_FILE = re.compile(r"^\*\*\*\s*(?:Update|Add|Delete)\s+File:\s*(.+?)\s*$")
+_V4A_FILE = re.compile(r"^\*\*\*\s*(?:Update|Add|Delete)\s+File:\s*(\S(?:.*\S)?)\s*$")  # (not `(.+?)\s*$`: quadratic)
 # messages columns read, in this order; the first four must exist, the rest may be missing.
 _MSG_COLS = ("session_id", "role", "content", "timestamp", "tool_call_id", "tool_calls", "tool_name", "compacted")
 _SES_COLS = ("id", "cwd", "title", "started_at", "ended_at", "parent_session_id", "profile_name")

@@ -29,7 +29,9 @@ from deja.sources.look import PLAIN, Look
 EXTENSION = "rooveterinaryinc.roo-cline"
 SETTING = "roo-cline.customStoragePath"
 # JSONC: strings are kept whole; comments go; a comma before a closing bracket goes
-_JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.DOTALL)
+# (a comment with no `*/` runs to the end, as a JSONC reader takes it: each unclosed `/*` was a
+# scan to the end of the file)
+_JSONC = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?(?:\*/|\Z)|,(?=\s*[}\]])', re.DOTALL)
 
 
 class Roo(Source):

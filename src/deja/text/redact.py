@@ -40,11 +40,13 @@ _LITERALS = ("passw", "passphrase", "pwd", "secret", "token", "credential", "key
 # `mysql -pX`, `openssl … -passin pass:X`. Case matters (`-P` is
 # not `-p`); `--password-stdin` and `-p` before another flag are no value.
 _VALUE = r"(?:\"([^\"\n]+)\"|'([^'\n]+)'|([^\s\"'`;|&<>]+))"
+# (The command's own arguments never run past another mention of it: on a line of "curl curl …"
+# each one was scanned to the end of the line for its flag, quadratic: 40 KB took 1.8 s.)
 _CLI = [
     r"--pass(?:word|wd)?(?:=|[ \t]+)(?!-)" + _VALUE,
-    r"\bsshpass\b[^\n]*?[ \t]-p[ \t]*(?!-)" + _VALUE,
-    r"\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:=|[ \t]*)[\"']?[^\s:\"']*:([^\s\"']+)",
-    r"\bmysql(?:dump|admin)?\b[^\n]*?[ \t]-p(?!\s|-)" + _VALUE,
+    r"\bsshpass\b(?:(?!\bsshpass\b)[^\n])*?[ \t]-p[ \t]*(?!-)" + _VALUE,
+    r"\bcurl\b(?:(?!\bcurl\b)[^\n])*?[ \t](?:-u|--user)(?:=|[ \t]*)[\"']?[^\s:\"']*:([^\s\"']+)",
+    r"\bmysql(?:dump|admin)?\b(?:(?!\bmysql)[^\n])*?[ \t]-p(?!\s|-)" + _VALUE,
     r"-pass(?:in|out)?[ \t]+pass:" + _VALUE,
 ]
 _CLI_LEAD = [(), ("sshpass",), ("curl",), ("mysql",), ()]  # (the others open with a literal the engine skips by)
@@ -165,11 +167,14 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
     ("jwt", "J", ("eyJ",), _Rx(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", lead=("eyJ",)), 0, False),
     (
         # userinfo `user:password@` (user may be empty: redis://:pw@); a password may hold `/`
-        # but is not a port (host:8080/path@x)
+        # but is not a port (host:8080/path@x). A scheme is at most 40 characters: tried at each
+        # word of a run like "a.a.a…", an unbounded one scanned the rest of the run from each
+        # (quadratic: 100 KB took 24 s); a password never runs past another `://` (each scheme of
+        # "x://x://…" scanned the rest of the text for an `@`)
         "url-password",
         "@",
         ("://",),
-        _Rx(r"\b[a-z][a-z0-9+.-]*://[^\s:/@\"'<>]*:(?!\d{1,5}(?:[/@]|$))([^\s@\"'<>]+)@", re.I),
+        _Rx(r"\b[a-z][a-z0-9+.-]{0,39}://[^\s:/@\"'<>]*:(?!\d{1,5}(?:[/@]|$))((?:(?!://)[^\s@\"'<>])+)@", re.I),
         1,
         False,
     ),
@@ -213,11 +218,26 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
     ("openai-key", "", ("sk-",), _Rx(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}", lead=("sk-",)), 0, False),
     ("github-token", "_", ("gh", "github_pat_"),
      _Rx(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})", lead=("gh", "github_pat_")), 0, False),
-    ("gitlab-token", "", ("glpat-",), _Rx(r"\bglpat-[A-Za-z0-9_-]{20,}", lead=("glpat-",)), 0, False),
+    (
+        # every GitLab token kind (personal, OAuth app secret, deploy, runner, CI job, trigger, feed,
+        # incoming mail, agent, SCIM, feature flags, workspace), and a routable token's `.01.<crc>`
+        "gitlab-token",
+        "-",
+        ("gl",),
+        # (`gl` first, `\b` as a look-behind: the engine skips ahead by the literal, where a lead
+        # stepped through every "gl" of prose in Python)
+        _Rx(r"gl(?<!\wgl)(?:pat|oas|dt|rtr|rt|cbt|ptt|ft|imt|agent|soat|ffct|wt)-[A-Za-z0-9_-]{20,}"
+            r"(?:\.[0-9]{1,3}\.[A-Za-z0-9]{6,12}\b)?"),
+        0,
+        False,
+    ),
     ("npm-token", "_", ("npm_",), _Rx(r"\bnpm_[A-Za-z0-9]{36}\b", lead=("npm_",)), 0, False),
-    ("slack-token", "", ("xox",), _Rx(r"\bxox[abposre]-[A-Za-z0-9-]{10,}", lead=("xox",)), 0, False),
+    # bot, user, app-level (xapp-: Socket Mode) and configuration tokens
+    ("slack-token", "", ("xox", "xapp-"), _Rx(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}", lead=("xox", "xapp-")), 0, False),
     ("google-api-key", "", ("AIza",), _Rx(r"\bAIza[0-9A-Za-z_-]{35}", lead=("AIza",)), 0, False),
     ("google-oauth-secret", "X", ("GOCSPX-",), _Rx(r"\bGOCSPX-[A-Za-z0-9_-]{20,}", lead=("GOCSPX-",)), 0, False),
+    # an OAuth access token (gcloud auth print-access-token, any Google API's Authorization header)
+    ("google-oauth-token", ".", ("ya29.",), _Rx(r"\bya29\.[A-Za-z0-9_-]{20,}", lead=("ya29.",)), 0, False),
     ("stripe-key", "_", ("_live_", "_test_"), _Rx(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}", lead=("sk_", "rk_")), 0, False),
     ("stripe-webhook-secret", "_", ("whsec_",), _Rx(r"\bwhsec_[A-Za-z0-9+/=]{24,}", lead=("whsec_",)), 0, False),
     ("docker-token", "_", ("dckr_",), _Rx(r"\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}", lead=("dckr_",)), 0, False),
@@ -250,6 +270,15 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
             lead=("bearer", "author")),  # no i, k or s: "authorization" holds an i (ı İ fold to it)
         1,
         True,
+    ),
+    (
+        # a ~/.netrc entry (curl, git, heroku and pip read it), on one line or one per field
+        "netrc-password",
+        "",
+        ("machine",),
+        _Rx(r"\bmachine\s+\S+\s+login\s+\S+\s+(?:account\s+\S+\s+)?password\s+(\S+)", lead=("machine",)),
+        1,
+        False,
     ),
     ("cli-password", "-", ("pass", "curl", "mysql"), _Alternation([_Rx(p, lead=lead) for p, lead in zip(_CLI, _CLI_LEAD)]), -1, False),
     # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
@@ -285,8 +314,8 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
 _STRICT_RUN = b"a" * 15
 _STRICT_KINDS = frozenset((
     "aws-access-key", "anthropic-key", "openai-key", "github-token", "gitlab-token", "npm-token", "slack-token",
-    "google-api-key", "google-oauth-secret", "stripe-key", "docker-token", "huggingface-token", "service-token",
-    "sendgrid-key", "pypi-token",
+    "google-api-key", "google-oauth-secret", "google-oauth-token", "stripe-key", "docker-token", "huggingface-token",
+    "service-token", "sendgrid-key", "pypi-token",
 ))
 _WIDE_RUN = {"stripe-webhook-secret": 30, "high-entropy": 32, "aws-secret": 40}
 
@@ -335,13 +364,24 @@ def _ascii_lower(text: str) -> str:
         return data.decode("utf-8", "surrogatepass")
 
 
-def _line_value(text: str, m: re.Match[str]) -> tuple[int, int]:
+def _line_value(text: str, m: re.Match[str], line: list[int]) -> tuple[int, int]:
     """The span of a bare assigned value: one word, or (after `name:` that opens its line, as in
-    YAML) the rest of the line but a trailing ` # comment`."""
+    YAML) the rest of the line but a trailing ` # comment`.
+
+    `line` is [where the last look for a line's start began, the newline found before it], kept
+    across one pattern's matches (they come in order): each match looked back from itself to its
+    line's start, to the start of the text on a line of nothing but `token: x` (quadratic: 1.6 MB
+    took 2.7 s, a 64 MiB record hours)."""
     start, end = m.span(4)
     if m.group(1) != ":":
         return start, end
-    head = text.rfind("\n", 0, m.start()) + 1
+    at = m.start()
+    if line[0] > at:  # (not in order: look from the start)
+        line[0], line[1] = 0, -1
+    if (nl := text.rfind("\n", line[0], at)) >= 0:
+        line[1] = nl
+    line[0] = at
+    head = line[1] + 1
     if not _LINE_HEAD.get().fullmatch(text, head, m.start()):
         return start, end
     stop = text.find("\n", end)
@@ -385,6 +425,7 @@ def redact(text: str) -> tuple[str, int]:
                 continue
         pieces: list[str] = []
         last = 0
+        line = [0, -1]  # (_line_value's look back for a line's start, kept across the matches)
         for m in pattern.finditer(hay):
             if group == -1:  # the first group that matched (a secret-assignment's group 1 is its operator)
                 first = 2 if kind == "secret-assignment" else 1
@@ -393,7 +434,7 @@ def redact(text: str) -> tuple[str, int]:
                 g = group
             start, end = m.span(g)
             if kind == "secret-assignment" and g == 4:
-                start, end = _line_value(text, m)
+                start, end = _line_value(text, m, line)
                 if end - start < MIN_BARE:
                     continue
             value = text[start:end]
