@@ -4,4 +4,4 @@ install still succeeds and deja runs its pure-Python twins (deja/native.py)."""
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("deja._native", ["src/deja/_native.c"], optional=True, extra_compile_args=["-O2"])])
+setup(ext_modules=[Extension("deja._native", ["src/deja/_native.c"], optional=True)])

@@ -191,3 +191,12 @@ def test_the_scan_covers_every_literal_redaction_skips_by():
         rxs = pattern.patterns if isinstance(pattern, R._Alternation) else [pattern]
         assert all(rx.literal in R._FOLDED for rx in rxs if rx.literal and on_lower), kind
         assert all(c in R._EXACT for c in gate) and all(n in (R._FOLDED if on_lower else R._EXACT) for n in needles if n)
+
+
+def test_doctor_says_whether_indexing_runs_through_the_extension():
+    """A machine that had no compiler at install indexes the same records, slower: `deja doctor`
+    says which path this install takes."""
+    j = deja("doctor", "--json", check=False).json()
+    assert j["versions"]["native"] == ("on" if N else "not built (no compiler at install: indexing is slower)")
+    pure = deja("doctor", env={"DEJA_PURE": "1"}, proc=True, check=False)
+    assert "C extension off (DEJA_PURE=1)" in pure.out

@@ -105,6 +105,18 @@ ALWAYS_INLINE int needle_at(const Needles *nd, int j, int kind, const void *data
     return 1;
 }
 
+/* Needle j was found: its bit set, and its opening pair's bit cleared once no needle left to
+ * find opens with it (a common pair, "to" or "se", then stops costing a look at every step). */
+static void needle_found(Needles *nd, int j) {
+    nd->found |= (uint64_t)1 << j;
+    unsigned char c0 = (unsigned char)nd->chars[j][0], c1 = (unsigned char)nd->chars[j][1];
+    for (int k = nd->first[c0]; k >= 0; k = nd->next[k])
+        if (!(nd->found >> k & 1) && (unsigned char)nd->chars[k][1] == c1)
+            return;
+    unsigned pair = c0 * 128u + c1;
+    nd->pair[pair >> 3] &= (uint8_t)~(1u << (pair & 7));
+}
+
 static unsigned char STRICT[128], WIDE[128]; /* class tables, filled at import */
 
 ALWAYS_INLINE void scan_kind(int kind, const void *data, Py_ssize_t size, Needles *ex, Needles *fo,
@@ -116,16 +128,11 @@ ALWAYS_INLINE void scan_kind(int kind, const void *data, Py_ssize_t size, Needle
             strict = wide = 0;
             continue;
         }
-        if (STRICT[c]) {
-            if (++strict > sbest)
-                sbest = strict;
-        } else
-            strict = 0;
-        if (WIDE[c]) {
-            if (++wide > wbest)
-                wbest = wide;
-        } else
-            wide = 0;
+        /* the runs, without a branch (whether a character is in a class is not predictable) */
+        strict = (strict + 1) * STRICT[c];
+        wide = (wide + 1) * WIDE[c];
+        sbest = strict > sbest ? strict : sbest;
+        wbest = wide > wbest ? wide : wbest;
         ex->found |= ex->single[c];
         fo->found |= fo->single[ascii_lower(c)];
         if (i + 1 == size)
@@ -137,11 +144,11 @@ ALWAYS_INLINE void scan_kind(int kind, const void *data, Py_ssize_t size, Needle
         if (ex->pair[pair >> 3] >> (pair & 7) & 1)
             for (int j = ex->first[c]; j >= 0; j = ex->next[j])
                 if (!(ex->found >> j & 1) && needle_at(ex, j, kind, data, i, size, 0))
-                    ex->found |= (uint64_t)1 << j;
+                    needle_found(ex, j);
         if (fo->pair[low >> 3] >> (low & 7) & 1)
             for (int j = fo->first[ascii_lower(c)]; j >= 0; j = fo->next[j])
                 if (!(fo->found >> j & 1) && needle_at(fo, j, kind, data, i, size, 1))
-                    fo->found |= (uint64_t)1 << j;
+                    needle_found(fo, j);
     }
     *strict_best = sbest;
     *wide_best = wbest;

@@ -30,6 +30,13 @@ def _load() -> ModuleType | None:
 
 NATIVE: ModuleType | None = _load()
 
+
+def state() -> str:
+    """For `deja doctor`: whether this process indexes through the extension."""
+    if os.environ.get("DEJA_PURE") == "1":
+        return "off (DEJA_PURE=1)"
+    return "on" if NATIVE else "not built (no compiler at install: indexing is slower)"
+
 _STRICT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _WIDE = _STRICT | frozenset("+/=.~")
 
