@@ -19,6 +19,16 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
+/* Before 3.12 a str made through the legacy C API (PyUnicode_FromUnicode(NULL, n)) may not be
+ * "ready": its kind reads 0, its data NULL and its length 0 until PyUnicode_READY fills them.
+ * Every str read here is made ready first (a no-op for any str Python code makes); 3.12 removed
+ * such strings and deprecated the macro. */
+#if PY_VERSION_HEX < 0x030C0000
+#define ENSURE_READY(s) PyUnicode_READY(s)
+#else
+#define ENSURE_READY(s) 0
+#endif
+
 /* ---------------------------------------------------------------------------------------------
  * scan(text: str, exact: tuple[str, ...], folded: tuple[str, ...]) -> (int, int, int, int)
  *
@@ -62,6 +72,8 @@ static int needles_load(Needles *nd, PyObject *tuple, const char *name) {
     memset(nd->pair, 0, sizeof nd->pair);
     for (int i = (int)n - 1; i >= 0; i--) {
         PyObject *s = PyTuple_GET_ITEM(tuple, i);
+        if (PyUnicode_Check(s) && ENSURE_READY(s) < 0)
+            return -1;
         if (!PyUnicode_Check(s) || !PyUnicode_IS_ASCII(s)) {
             PyErr_Format(PyExc_ValueError, "scan: %s must hold ASCII str only", name);
             return -1;
@@ -198,6 +210,8 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
         PyErr_SetString(PyExc_TypeError, "cjk_bigrams: a str is needed");
         return NULL;
     }
+    if (ENSURE_READY(arg) < 0)
+        return NULL;
     int kind = PyUnicode_KIND(arg);
     if (kind == PyUnicode_1BYTE_KIND) { /* every CJK character is above U+00FF */
         Py_INCREF(arg);
@@ -205,6 +219,8 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     }
     const void *data = PyUnicode_DATA(arg);
     Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0, run = 0;
+    if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
+        return PyErr_NoMemory();
     int any = 0;
     for (Py_ssize_t i = 0; i < size; i++) {
         if (is_cjk(PyUnicode_READ(kind, data, i))) {
@@ -417,6 +433,8 @@ static PyObject *native_other_words(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
+    if ((uint64_t)nseen >= UINT32_MAX || (uint64_t)nmid >= UINT32_MAX)
+        goto collided; /* a slot holds a word's index in 32 bits: the twin takes 4G words and more */
     for (Py_ssize_t i = 0; i < nseen; i++) /* the kept words, folded */
         if (table_find(&ts, seen, k, k, &seen[i], 1, 1, i) == -2)
             goto collided;
