@@ -11,6 +11,7 @@ fuzz over random text, bounds on crafted inputs, and the CLI with and without `D
 from __future__ import annotations
 
 import ctypes
+import os
 import random
 import time
 import warnings
@@ -225,6 +226,16 @@ def test_doctor_says_whether_indexing_runs_through_the_extension():
     """A machine that had no compiler at install indexes the same records, slower: `deja doctor`
     says which path this install takes."""
     j = deja("doctor", "--json", check=False).json()
-    assert j["versions"]["native"] == ("on" if N else "not built (no compiler at install: indexing is slower)")
+    pure = os.environ.get("DEJA_PURE") == "1"  # (.ci/run runs this file again with DEJA_PURE=1)
+    assert j["versions"]["native"] == ("off (DEJA_PURE=1)" if pure else "on" if N else
+                                       "not built (no compiler at install: indexing is slower)")
     pure = deja("doctor", env={"DEJA_PURE": "1"}, proc=True, check=False)
     assert "C extension off (DEJA_PURE=1)" in pure.out
+
+
+def test_a_deja_process_a_test_starts_takes_the_same_path_as_the_tests_own():
+    """Under DEJA_PURE=1 (.ci/run's second pass through the twins) a `deja` process a test starts,
+    and the parse workers it forks, use the twins too: the tests' isolation keeps DEJA_PURE.
+    (It unset every DEJA_* variable: those processes imported the extension, and the second pass
+    held the twins only to what ran in the test's own process.)"""
+    assert deja("doctor", "--json", proc=True, check=False).json()["versions"]["native"] == native.state()
