@@ -37,8 +37,12 @@ def isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     each harness relocation variable (CODEX_HOME, CLAUDE_CONFIG_DIR, GOOSE_PATH_ROOT, …), and the
     runner's COLUMNS/LINES (deja fits its output to $COLUMNS). A
     test must never read the real machine's stores. (A module-scoped fixture, set up before the
-    autouse `home`, uses it inside `pytest.MonkeyPatch.context()`.)"""
+    autouse `home`, uses it inside `pytest.MonkeyPatch.context()`.) DEJA_PURE stays: it points
+    nowhere, and a run under DEJA_PURE=1 (.ci/run) must reach the twins in the `deja` processes
+    and parse workers a test starts too, not only in this one (deja.native reads it at import)."""
     for var in list(os.environ):
+        if var == "DEJA_PURE":
+            continue
         if var.startswith(("XDG_", "DEJA_")) or var.endswith(("_HOME", "_ROOT", "_CONFIG_DIR", "_HISTORY_FILE")):
             monkeypatch.delenv(var, raising=False)
     for var in ("COLUMNS", "LINES"):  # the runner's terminal (pytest-xdist's workers set 80x24), not a pipe's

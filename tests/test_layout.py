@@ -20,7 +20,7 @@ FRONTS = {"cli", "mcp", "hooks", "install", "web"}
 ENTRY = {"__main__"}
 # The top level holds leaves only, and the one cross-cutting check (doctor: index, stores, wiring).
 LEAVES = {"__init__", "__main__", "config", "errors", "faults", "harnesses", "model", "paths", "plain", "projects", "roles",
-          "terminal", "times", "doctor"}
+          "terminal", "times", "doctor", "native"}
 CROSS_CUTTING = {"doctor"}
 NEVER = {  # part -> parts it never imports, and why
     "search": ({"sources", "ingest"}, "search reads the index, never the agents' stores or the write path"),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -32,10 +33,11 @@ def _login(home: Path, command: str) -> subprocess.CompletedProcess:
 def test_readme_setup_leaves_deja_on_path_for_a_login_shell(home, tmp_path):
     checkout = tmp_path / "checkout"
     checkout.mkdir()
-    for name in ("pyproject.toml", "README.md", "install.sh", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "install.sh", "LICENSE"):
         if (ROOT / name).exists():
             shutil.copy(ROOT / name, checkout / name)
-    shutil.copytree(ROOT / "src", checkout / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    # (a C extension built in place is left behind: the install builds its own, or none)
+    shutil.copytree(ROOT / "src", checkout / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so"))
     assert _login(home, "command -v deja").stdout == ""  # not there before
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
     env.update(HOME=str(home), SHELL="/bin/bash", PATH="/usr/local/bin:/usr/bin:/bin")
@@ -48,6 +50,12 @@ def test_readme_setup_leaves_deja_on_path_for_a_login_shell(home, tmp_path):
     served = _login(home, "deja mcp </dev/null >/dev/null && python3 -c pass; "
                           "\"$(dirname \"$(readlink -f \"$(command -v deja)\")\")/python\" -c 'import mcp.server'")
     assert served.returncode == 0, served.stderr
+    # where a compiler and Python's headers are, the install built the optional C extension
+    headers = _login(home, "python3 -c 'import os, sysconfig; "
+                           "print(os.path.exists(sysconfig.get_paths()[\"include\"] + \"/Python.h\"))'").stdout
+    if shutil.which("gcc") and headers.strip() == "True":
+        doctor = _login(home, "deja doctor --json")
+        assert json.loads(doctor.stdout)["versions"]["native"] == "on", doctor.stdout[-500:]
     # running it again changes nothing it should not: one PATH line in the profile at most
     r = subprocess.run(["sh", "install.sh"], cwd=checkout, env=env, capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr

@@ -16,7 +16,7 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from deja import __version__, paths
+from deja import __version__, native, paths
 from deja.text import redact
 from deja.search import SCHEMA_VERSION  # one schema_version for every --json answer (docs/cli.md)
 
@@ -61,7 +61,8 @@ def versions() -> dict:
 
         tv = getattr(tantivy, "__version__", "?")
     return {"deja": __version__, "python": platform.python_version(), "tantivy": tv, "sqlite": sqlite3.sqlite_version,
-            "platform": f"{platform.system()} {platform.machine()}", "executable": sys.executable}
+            "platform": f"{platform.system()} {platform.machine()}", "executable": sys.executable,
+            "native": native.state()}
 
 
 def _size(d: Path) -> int:

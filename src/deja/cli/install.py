@@ -148,7 +148,8 @@ def doctor(as_json) -> None:
 
 def _print(r) -> None:
     v = r.versions
-    render.echo(f"versions  deja {v['deja']} · python {v['python']} · tantivy {v['tantivy']} · sqlite {v['sqlite']}")
+    render.echo(f"versions  deja {v['deja']} · python {v['python']} · tantivy {v['tantivy']} · sqlite {v['sqlite']}"
+                f" · C extension {v['native']}")
     i = r.index
     if not i.get("exists"):
         render.echo(f"index     none yet at {_home(i['dir'])}")

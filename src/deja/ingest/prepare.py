@@ -14,6 +14,7 @@ from deja.text import redact
 from deja.text.tokenizer import MAX_TOKEN_CHARS
 from deja.text.clip import clip
 from deja.model import Record, Role, Session
+from deja.native import NATIVE
 
 # Stored text per record is capped (after redaction) so one pasted log cannot dominate the index.
 # Past the cap a record keeps its head and its tail (where a command echoes and an error lands)
@@ -213,12 +214,25 @@ def _snap(text: str, at: int, forward: bool) -> int:
 def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
     """The marker's list: the distinct words of `middle` that `kept` lacks (case aside), first
     seen first, at most `room` bytes of UTF-8, then how many more were left out. Bytes split at
-    ASCII bytes: the cost is the words' objects and their hashing, ~20 ns per byte of a cut output
-    (docs/benchmarks.md). WORDS_CHARS = 0 makes the marker the bare count, at no cost."""
+    ASCII bytes: in Python the cost is the words' objects and their hashing, ~20 ns per byte of a
+    cut output (docs/benchmarks.md); `_native.other_words` does it without them where it was
+    built. WORDS_CHARS = 0 makes the marker the bare count, at no cost."""
     if room <= 0:
         return ""  # no list, and none of its cost
-    seen = set(kept.encode("utf-8", "surrogatepass").translate(_LOWER_SPACES).split())
-    distinct = dict.fromkeys(middle.encode("utf-8", "surrogatepass").translate(_SPACES).split())
+    mid, keep = middle.encode("utf-8", "surrogatepass"), kept.encode("utf-8", "surrogatepass")
+    told, n = NATIVE.other_words(mid, keep, room, MAX_TOKEN_CHARS) if NATIVE else (None, 0)
+    if told is None:  # no extension, or its probes ran out on words crafted to collide
+        told, n = other_words_py(mid, keep, room)
+    kept_n = told.count(b" ") + 1 if told else 0  # (a word holds no space)
+    words = told.decode("utf-8", "surrogatepass")
+    return f"{words}; {n - kept_n:,} more not kept" if kept_n < n else words
+
+
+def other_words_py(middle: bytes, kept: bytes, room: int) -> tuple[bytes, int]:
+    """The twin of `_native.other_words` (UTF-8 in): the words that fit `room` joined by
+    spaces, and how many words the list had before the cut."""
+    seen = set(kept.translate(_LOWER_SPACES).split())
+    distinct = dict.fromkeys(middle.translate(_SPACES).split())
     # A bare number of up to four digits (a line number, a count, a year) says nothing alone and
     # numbered lines hold one each: two thirds of the lists' text, and no word lost without them
     # (docs/benchmarks.md). An ASCII word longer than the analyzer keeps would be dropped by it.
@@ -228,8 +242,7 @@ def _other_words(middle: str, kept: str, room: int = WORDS_CHARS) -> str:
     n = len(words)
     while size > room:  # from the end: the list keeps the words seen first
         size -= len(words.pop()) + 1
-    told = b" ".join(words).decode("utf-8", "surrogatepass")
-    return f"{told}; {n - len(words):,} more not kept" if len(words) < n else told
+    return b" ".join(words), n
 
 
 def cap(text: str, limit: int = MAX_RECORD_CHARS) -> str:

@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from deja.native import NATIVE
+
 # A name whose value is a credential, where an assignment follows it directly: GITHUB_TOKEN=…,
 # "db_password": "…", apiKey: …, SECRET_KEY_BASE=… — never a bare `key`, mostly not a secret.
 # Each name starts with its own literal (a `key` checks what precedes it afterwards), so the
@@ -77,8 +79,9 @@ class _Rx:
             self.rx = re.compile(self.src, self.flags)
         return self.rx
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        if self.literal and self.literal not in text:
+    def finditer(self, text: str, known: frozenset[str] | None = None) -> Iterator[re.Match[str]]:
+        """`known`, when given: the literals known to be in `text` (no need to look again)."""
+        if self.literal and (self.literal not in text if known is None else self.literal not in known):
             return iter(())
         if self.lead:
             return self._led(text)
@@ -134,8 +137,8 @@ class _Alternation:
     def __init__(self, patterns: list[_Rx]):
         self.patterns = patterns
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        found = sorted((m.start(), i, m) for i, p in enumerate(self.patterns) for m in p.finditer(text))
+    def finditer(self, text: str, known: frozenset[str] | None = None) -> Iterator[re.Match[str]]:
+        found = sorted((m.start(), i, m) for i, p in enumerate(self.patterns) for m in p.finditer(text, known))
         end = 0
         for start, _, m in found:
             if start >= end:
@@ -281,9 +284,9 @@ _PATTERNS: list[tuple[str, str, tuple[str, ...], _Rx | _Alternation, int, bool]]
         False,
     ),
     ("cli-password", "-", ("pass", "curl", "mysql"), _Alternation([_Rx(p, lead=lead) for p, lead in zip(_CLI, _CLI_LEAD)]), -1, False),
-    # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Each name's
-    # literal does the needle's work.
-    ("secret-assignment", ":=", ("",), _Alternation([_Rx(name + _ASSIGNED, literal=lit) for name, lit in zip(_NAMES, _LITERALS)]), -1, True),
+    # Matched against the lowercased text without IGNORECASE: spans map back 1:1. Its needles
+    # are the names' literals (each of its patterns also runs only where its own is).
+    ("secret-assignment", ":=", _LITERALS, _Alternation([_Rx(name + _ASSIGNED, literal=lit) for name, lit in zip(_NAMES, _LITERALS)]), -1, True),
     (
         "high-entropy",
         "",
@@ -330,6 +333,22 @@ _STRICT_TABLE, _WIDE_TABLE = _run_table(b""), _run_table(b"+/=.~")
 # without a strict run can match.
 _WITH_RUNS = [(*p, b"a" * _WIDE_RUN.get(p[0], 0)) for p in _PATTERNS]
 _WITHOUT_STRICT = [p for p in _WITH_RUNS if p[0] not in _STRICT_KINDS]
+
+# With the C extension (deja/native.py) every gate and needle above is looked for in one pass
+# (`_native.scan`: bit i of its first int for _EXACT[i] in the text, of its second for
+# _FOLDED[i] in the ASCII-lowercased text, then the longest strict and wide runs), and a
+# pattern's tests are masks: (gate bits, needle bits in the text its pattern runs on; _ANY when
+# a needle is ""). The same tests, so the same patterns run on the same texts.
+_EXACT = tuple(sorted({c for p in _PATTERNS for c in p[1]} | {n for p in _PATTERNS if not p[5] for n in p[2] if n}))
+_FOLDED = tuple(sorted({n for p in _PATTERNS if p[5] for n in p[2] if n}))
+_ANY = -1
+
+
+def _bits(names: tuple[str, ...], among: tuple[str, ...]) -> int:
+    return _ANY if not names or "" in names else sum(1 << among.index(n) for n in names)
+
+
+_MASKS = {p[0]: (_bits(tuple(p[1]), _EXACT), _bits(p[2], _FOLDED if p[5] else _EXACT)) for p in _PATTERNS}
 
 # Bits per character above which a 32+ character assigned value is taken for a key.
 # Hex (git SHAs, digests) tops out at 4.0, so it is never caught by this rule.
@@ -399,34 +418,53 @@ def redact(text: str) -> tuple[str, int]:
     low: str | None = None  # the ASCII-lowercased text, made when a pattern first needs it
     wide: bytes | None = None  # the text through _WIDE_TABLE, made when a pattern first needs it
     count = 0
-    patterns = _WITH_RUNS if _STRICT_RUN in text.encode("utf-8", "surrogatepass").translate(_STRICT_TABLE) else _WITHOUT_STRICT
+    scan = NATIVE.scan if NATIVE else None
+    if scan:  # every test below at once, in C
+        hits = scan(text, _EXACT, _FOLDED)
+        patterns = _WITH_RUNS if hits[2] >= len(_STRICT_RUN) else _WITHOUT_STRICT
+    else:
+        hits = None
+        patterns = _WITH_RUNS if _STRICT_RUN in text.encode("utf-8", "surrogatepass").translate(_STRICT_TABLE) else _WITHOUT_STRICT
     for kind, gate, needles, pattern, group, on_lower, run in patterns:
-        if gate:  # one of these characters must be in the text: a memchr, ~20x cheaper than a needle
+        if hits is not None:
+            gate_bits, needle_bits = _MASKS[kind]
+            if not ((gate_bits == _ANY or hits[0] & gate_bits) and (needle_bits == _ANY or hits[on_lower] & needle_bits)
+                    and hits[3] >= len(run)):
+                continue
+            if on_lower:
+                if low is None:
+                    low = _ascii_lower(text)
+                hay = low
+                known = frozenset(n for i, n in enumerate(_FOLDED) if hits[1] >> i & 1)  # (the literals too)
+            else:
+                hay = text
+        elif gate:  # one of these characters must be in the text: a memchr, ~20x cheaper than a needle
             for c in gate:
                 if c in text:
                     break
             else:
                 continue
-        if on_lower:
-            if low is None:
-                low = _ascii_lower(text)
-            hay = low
-        else:
-            hay = text
-        for n in needles:  # (a loop, not any(): no generator per pattern per record)
-            if n in hay:
-                break
-        else:
-            continue
-        if run:  # after the needles: most records never get this far for these three
-            if wide is None:
-                wide = text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE)
-            if run not in wide:
+        if hits is None:
+            if on_lower:
+                if low is None:
+                    low = _ascii_lower(text)
+                hay = low
+            else:
+                hay = text
+            for n in needles:  # (a loop, not any(): no generator per pattern per record)
+                if n in hay:
+                    break
+            else:
                 continue
+            if run:  # after the needles: most records never get this far for these three
+                if wide is None:
+                    wide = text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE)
+                if run not in wide:
+                    continue
         pieces: list[str] = []
         last = 0
         line = [0, -1]  # (_line_value's look back for a line's start, kept across the matches)
-        for m in pattern.finditer(hay):
+        for m in pattern.finditer(hay, known if hits is not None and on_lower else None):
             if group == -1:  # the first group that matched (a secret-assignment's group 1 is its operator)
                 first = 2 if kind == "secret-assignment" else 1
                 g = next(i for i in range(first, m.re.groups + 1) if m.group(i) is not None)
@@ -454,6 +492,8 @@ def redact(text: str) -> tuple[str, int]:
             pieces.append(text[last:])
             text = "".join(pieces)
             low = wide = None
+            if scan:
+                hits = scan(text, _EXACT, _FOLDED)
     return text, count
 
 

@@ -14,10 +14,12 @@ Changing anything here changes what is in the index: bump TOKENIZER_VERSION (for
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 
 import tantivy
+
+from deja.native import NATIVE
 
 TOKENIZER_VERSION = 2
 
@@ -67,8 +69,9 @@ def _bigrams(run: str) -> str:
     return " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
 
 
-def analyzer_input(text: str) -> str:
-    """What the analyzer reads for `text`: CJK runs rewritten as space-separated bigrams."""
+def analyzer_input_py(text: str) -> str:
+    """What the analyzer reads for `text`: CJK runs rewritten as space-separated bigrams. (The
+    Python twin of `_native.cjk_bigrams`, which `analyzer_input` is where it was built.)"""
     if text.isascii():  # O(1) in CPython: the common case costs nothing
         return text
     # Line by line: most lines of a log or a diff are ASCII, and `isascii` spares them the
@@ -84,6 +87,9 @@ def analyzer_input(text: str) -> str:
                 lines[i] = "".join(parts)
                 changed = True
     return "\n".join(lines) if changed else text
+
+
+analyzer_input: Callable[[str], str] = NATIVE.cjk_bigrams if NATIVE else analyzer_input_py
 
 
 def tokens(text: str) -> list[str]:

@@ -1,0 +1,529 @@
+/* deja._native: the parse workers' per-character loops in C (an optional extension).
+ *
+ * Each function here has a Python twin that is the reference and the fallback; deja/native.py
+ * picks one or the other (DEJA_PURE=1 forces the twins), and tests/test_native.py holds each
+ * function to its twin on the same inputs, hostile ones included. Every function is one pass
+ * (or two) over its input with bounded work per character: nothing here is quadratic.
+ *
+ *   scan(text, exact, folded)        twin: deja.native.scan_py        (redaction's gates, needles, runs)
+ *   cjk_bigrams(text)                twin: deja.text.tokenizer.analyzer_input_py
+ *   other_words(middle, kept, room, longest)
+ *                                    twin: deja.ingest.prepare.other_words_py
+ *
+ * Plain C and the CPython API only; no state between calls.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* Before 3.12 a str made through the legacy C API (PyUnicode_FromUnicode(NULL, n)) may not be
+ * "ready": its kind reads 0, its data NULL and its length 0 until PyUnicode_READY fills them.
+ * Every str read here is made ready first (a no-op for any str Python code makes); 3.12 removed
+ * such strings and deprecated the macro. */
+#if PY_VERSION_HEX < 0x030C0000
+#define ENSURE_READY(s) PyUnicode_READY(s)
+#else
+#define ENSURE_READY(s) 0
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * scan(text: str, exact: tuple[str, ...], folded: tuple[str, ...]) -> (int, int, int, int)
+ *
+ * Twin: deja.native.scan_py. Which of the ASCII needles occur in `text` (bit i of the first int
+ * for exact[i]), which of `folded` (lowercase ASCII) occur in its ASCII-lowercased text (bit i
+ * of the second), and the longest run of characters of redaction's strict class
+ * [A-Za-z0-9_-] and of its wide class [A-Za-z0-9_+/=.~-]. One pass, where redaction asked `in`
+ * once per needle (~40 scans of a record). A needle is tried only where its first character
+ * stands and only until found, so the work per character is bounded by the needles' lengths.
+ * ------------------------------------------------------------------------------------------- */
+
+#define MAX_NEEDLES 64
+
+typedef struct {
+    const char *chars[MAX_NEEDLES]; /* each needle's ASCII characters */
+    Py_ssize_t len[MAX_NEEDLES];
+    int next[MAX_NEEDLES];          /* the next needle with the same first character, or -1 */
+    int first[128];                 /* the first needle of 2+ characters starting with this one, or -1 */
+    uint64_t single[128];           /* the one-character needles that are this character */
+    uint8_t pair[128 * 128 / 8];    /* bit c0 * 128 + c1: a needle of 2+ characters opens with c0 c1 */
+    uint64_t found;
+    int n;
+} Needles;
+
+static int needles_load(Needles *nd, PyObject *tuple, const char *name) {
+    if (!PyTuple_Check(tuple)) {
+        PyErr_Format(PyExc_TypeError, "scan: %s must be a tuple of str", name);
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    if (n > MAX_NEEDLES) {
+        PyErr_Format(PyExc_ValueError, "scan: at most %d needles in %s", MAX_NEEDLES, name);
+        return -1;
+    }
+    nd->n = (int)n;
+    nd->found = 0;
+    for (int c = 0; c < 128; c++) {
+        nd->first[c] = -1;
+        nd->single[c] = 0;
+    }
+    memset(nd->pair, 0, sizeof nd->pair);
+    for (int i = (int)n - 1; i >= 0; i--) {
+        PyObject *s = PyTuple_GET_ITEM(tuple, i);
+        if (PyUnicode_Check(s) && ENSURE_READY(s) < 0)
+            return -1;
+        if (!PyUnicode_Check(s) || !PyUnicode_IS_ASCII(s)) {
+            PyErr_Format(PyExc_ValueError, "scan: %s must hold ASCII str only", name);
+            return -1;
+        }
+        nd->chars[i] = (const char *)PyUnicode_DATA(s);
+        nd->len[i] = PyUnicode_GET_LENGTH(s);
+        if (nd->len[i] == 0) { /* "" is in every text, as `"" in text` says */
+            nd->found |= (uint64_t)1 << i;
+            nd->next[i] = -1;
+            continue;
+        }
+        unsigned char c0 = (unsigned char)nd->chars[i][0];
+        nd->next[i] = -1;
+        if (nd->len[i] == 1) {
+            nd->single[c0] |= (uint64_t)1 << i;
+            continue;
+        }
+        unsigned pair = c0 * 128u + (unsigned char)nd->chars[i][1];
+        nd->pair[pair >> 3] |= (uint8_t)(1u << (pair & 7));
+        nd->next[i] = nd->first[c0];
+        nd->first[c0] = i;
+    }
+    return 0;
+}
+
+ALWAYS_INLINE Py_UCS4 ascii_lower(Py_UCS4 c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
+
+/* Does needle j stand at text[i:]? (its first two characters may have matched) */
+ALWAYS_INLINE int needle_at(const Needles *nd, int j, int kind, const void *data, Py_ssize_t i,
+                            Py_ssize_t size, int fold) {
+    Py_ssize_t m = nd->len[j];
+    if (i + m > size)
+        return 0;
+    for (Py_ssize_t k = 0; k < m; k++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i + k);
+        if (fold)
+            c = ascii_lower(c);
+        if (c != (Py_UCS4)(unsigned char)nd->chars[j][k])
+            return 0;
+    }
+    return 1;
+}
+
+/* Needle j was found: its bit set, and its opening pair's bit cleared once no needle left to
+ * find opens with it (a common pair, "to" or "se", then stops costing a look at every step). */
+static void needle_found(Needles *nd, int j) {
+    nd->found |= (uint64_t)1 << j;
+    unsigned char c0 = (unsigned char)nd->chars[j][0], c1 = (unsigned char)nd->chars[j][1];
+    for (int k = nd->first[c0]; k >= 0; k = nd->next[k])
+        if (!(nd->found >> k & 1) && (unsigned char)nd->chars[k][1] == c1)
+            return;
+    unsigned pair = c0 * 128u + c1;
+    nd->pair[pair >> 3] &= (uint8_t)~(1u << (pair & 7));
+}
+
+static unsigned char STRICT[128], WIDE[128]; /* class tables, filled at import */
+
+ALWAYS_INLINE void scan_kind(int kind, const void *data, Py_ssize_t size, Needles *ex, Needles *fo,
+                             Py_ssize_t *strict_best, Py_ssize_t *wide_best) {
+    Py_ssize_t strict = 0, wide = 0, sbest = 0, wbest = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c >= 128) { /* no needle holds it, and it breaks both runs */
+            strict = wide = 0;
+            continue;
+        }
+        /* the runs, without a branch (whether a character is in a class is not predictable) */
+        strict = (strict + 1) * STRICT[c];
+        wide = (wide + 1) * WIDE[c];
+        sbest = strict > sbest ? strict : sbest;
+        wbest = wide > wbest ? wide : wbest;
+        ex->found |= ex->single[c];
+        fo->found |= fo->single[ascii_lower(c)];
+        if (i + 1 == size)
+            break;
+        Py_UCS4 d = PyUnicode_READ(kind, data, i + 1);
+        if (d >= 128) /* every needle is ASCII */
+            continue;
+        unsigned pair = c * 128u + d, low = ascii_lower(c) * 128u + ascii_lower(d);
+        if (ex->pair[pair >> 3] >> (pair & 7) & 1)
+            for (int j = ex->first[c]; j >= 0; j = ex->next[j])
+                if (!(ex->found >> j & 1) && needle_at(ex, j, kind, data, i, size, 0))
+                    needle_found(ex, j);
+        if (fo->pair[low >> 3] >> (low & 7) & 1)
+            for (int j = fo->first[ascii_lower(c)]; j >= 0; j = fo->next[j])
+                if (!(fo->found >> j & 1) && needle_at(fo, j, kind, data, i, size, 1))
+                    needle_found(fo, j);
+    }
+    *strict_best = sbest;
+    *wide_best = wbest;
+}
+
+static PyObject *native_scan(PyObject *self, PyObject *args) {
+    PyObject *text, *exact, *folded;
+    if (!PyArg_ParseTuple(args, "UOO:scan", &text, &exact, &folded))
+        return NULL;
+    Needles ex, fo;
+    if (needles_load(&ex, exact, "exact") < 0 || needles_load(&fo, folded, "folded") < 0)
+        return NULL;
+    Py_ssize_t size = PyUnicode_GET_LENGTH(text), sbest = 0, wbest = 0;
+    const void *data = PyUnicode_DATA(text);
+    switch (PyUnicode_KIND(text)) { /* one loop per width, each specialised by the compiler */
+    case PyUnicode_1BYTE_KIND: scan_kind(PyUnicode_1BYTE_KIND, data, size, &ex, &fo, &sbest, &wbest); break;
+    case PyUnicode_2BYTE_KIND: scan_kind(PyUnicode_2BYTE_KIND, data, size, &ex, &fo, &sbest, &wbest); break;
+    default: scan_kind(PyUnicode_4BYTE_KIND, data, size, &ex, &fo, &sbest, &wbest); break;
+    }
+    return Py_BuildValue("(KKnn)", (unsigned long long)ex.found, (unsigned long long)fo.found, sbest, wbest);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * cjk_bigrams(text: str) -> str
+ *
+ * Twin: deja.text.tokenizer.analyzer_input_py. Every run of CJK characters (the tokenizer's
+ * _CJK ranges) rewritten as its overlapping bigrams between spaces (" 广告 告点 点击 "; a lone
+ * character " 广 "); `text` itself when it holds none. Two passes: the output's length, then
+ * the output. Its characters are the input's plus spaces, so the input's width is the
+ * output's (a str must be stored in the narrowest width its characters allow).
+ * ------------------------------------------------------------------------------------------- */
+
+ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
+    if (o < 0x1100)
+        return 0;
+    return (o <= 0x11ff) || (o >= 0x3040 && o <= 0x30ff) || (o >= 0x3100 && o <= 0x312f) ||
+           (o >= 0x3130 && o <= 0x318f) || (o >= 0x31a0 && o <= 0x31bf) || (o >= 0x3400 && o <= 0x4dbf) ||
+           (o >= 0x4e00 && o <= 0x9fff) || (o >= 0xac00 && o <= 0xd7af) || (o >= 0xf900 && o <= 0xfaff) ||
+           (o >= 0x20000 && o <= 0x2fa1f);
+}
+
+/* The length a run of n CJK characters takes once rewritten. */
+ALWAYS_INLINE Py_ssize_t run_out(Py_ssize_t n) { return n == 1 ? 3 : 3 * n - 2; }
+
+static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "cjk_bigrams: a str is needed");
+        return NULL;
+    }
+    if (ENSURE_READY(arg) < 0)
+        return NULL;
+    int kind = PyUnicode_KIND(arg);
+    if (kind == PyUnicode_1BYTE_KIND) { /* every CJK character is above U+00FF */
+        Py_INCREF(arg);
+        return arg;
+    }
+    const void *data = PyUnicode_DATA(arg);
+    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0, run = 0;
+    if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
+        return PyErr_NoMemory();
+    int any = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (is_cjk(PyUnicode_READ(kind, data, i))) {
+            run++;
+            any = 1;
+            continue;
+        }
+        if (run)
+            out += run_out(run);
+        run = 0;
+        out++;
+    }
+    if (run)
+        out += run_out(run);
+    if (!any) {
+        Py_INCREF(arg);
+        return arg;
+    }
+    PyObject *res = PyUnicode_New(out, PyUnicode_MAX_CHAR_VALUE(arg));
+    if (!res)
+        return NULL;
+    void *od = PyUnicode_DATA(res);
+    Py_ssize_t o = 0, start = -1;
+    for (Py_ssize_t i = 0; i <= size; i++) {
+        Py_UCS4 c = i < size ? PyUnicode_READ(kind, data, i) : 0;
+        if (i < size && is_cjk(c)) {
+            if (start < 0)
+                start = i;
+            continue;
+        }
+        if (start >= 0) { /* the run text[start:i] as " ab bc cd " (or " a ") */
+            Py_ssize_t n = i - start;
+            PyUnicode_WRITE(kind, od, o++, ' ');
+            if (n == 1)
+                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, start));
+            for (Py_ssize_t k = start; k + 1 < i; k++) {
+                if (k > start)
+                    PyUnicode_WRITE(kind, od, o++, ' ');
+                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k));
+                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k + 1));
+            }
+            PyUnicode_WRITE(kind, od, o++, ' ');
+            start = -1;
+        }
+        if (i < size)
+            PyUnicode_WRITE(kind, od, o++, c);
+    }
+    assert(o == out);
+    return res;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * other_words(middle: bytes, kept: bytes, room: int, longest: int) -> (bytes | None, int)
+ *
+ * Twin: deja.ingest.prepare.other_words_py (the cap's marker list). Both arguments are UTF-8
+ * (surrogatepass). A word is a run of bytes that are ASCII letters, digits, `_` or >= 0x80. The
+ * result: the distinct words of `middle`, first seen first, that are not in `kept` (ASCII case
+ * aside), not a bare number of up to four digits, and (if ASCII) at most `longest` bytes; as
+ * many of them as fit `room` bytes joined by spaces, and how many there were in all.
+ *
+ * Two open-addressing hash tables of (offset, length) slices, no object per word. The hash is
+ * seeded per process; a probe sequence longer than MAX_PROBES (inputs crafted to collide) gives
+ * up and returns None, and the caller runs the twin (Python's own hashing) instead: the work
+ * here stays linear on any input.
+ * ------------------------------------------------------------------------------------------- */
+
+#define MAX_PROBES 64
+
+typedef struct {
+    uint64_t *slot; /* (word index + 1) << 32 | the hash's top 32 bits; 0 = empty */
+    size_t mask;
+} Table;
+
+typedef struct {
+    Py_ssize_t at, len;
+    uint64_t hash;
+} Word;
+
+static uint64_t SEED;          /* set at import, from os.urandom */
+static unsigned char WORD[256]; /* 1 for a byte words are made of, filled at import */
+
+ALWAYS_INLINE unsigned char lower_byte(unsigned char b) { return (b >= 'A' && b <= 'Z') ? b + 32 : b; }
+
+/* The 8 bytes of v with their ASCII capitals lowercased (bytes >= 0x80 untouched). */
+ALWAYS_INLINE uint64_t lower8(uint64_t v) {
+    const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+    uint64_t low7 = v & ~high;
+    uint64_t upper = ((low7 + (0x80 - 'A') * ones) ^ (low7 + (0x80 - 'Z' - 1) * ones)) & ~v & high;
+    return v | upper >> 2; /* 0x80 >> 2 == 0x20: 'A' -> 'a' */
+}
+
+/* A hash of p[0:n] (lowercased if `fold`), eight bytes at a time, seeded per process. */
+static uint64_t hash_bytes(const unsigned char *p, Py_ssize_t n, int fold) {
+    uint64_t h = SEED ^ ((uint64_t)n * 0x9e3779b97f4a7c15ULL), v;
+    for (; n >= 8; p += 8, n -= 8) {
+        memcpy(&v, p, 8);
+        h = (h ^ (fold ? lower8(v) : v)) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    v = 0;
+    memcpy(&v, p, (size_t)n);
+    h = (h ^ (fold ? lower8(v) : v)) * 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static int same_folded(const unsigned char *a, const unsigned char *b, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (lower_byte(a[i]) != lower_byte(b[i]))
+            return 0;
+    return 1;
+}
+
+static int table_init(Table *t, Py_ssize_t words) {
+    size_t cap = 16;
+    while (cap < (size_t)words * 2 + 1)
+        cap <<= 1;
+    t->slot = PyMem_Calloc(cap, sizeof(uint64_t));
+    t->mask = cap - 1;
+    return t->slot ? 0 : -1;
+}
+
+/* Find `w` (bytes at wbase + w->at) among `words` (bytes at base) through `t`; insert it as
+ * `index` if absent and `add`. Returns the index of the equal word, -1 when absent, -2 when
+ * the probes ran out. */
+static Py_ssize_t table_find(Table *t, Word *words, const unsigned char *base, const unsigned char *wbase,
+                             const Word *w, int fold, int add, Py_ssize_t index) {
+    size_t i = (size_t)w->hash & t->mask;
+    uint32_t tag = (uint32_t)(w->hash >> 32);
+    for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & t->mask) {
+        uint64_t s = t->slot[i];
+        if (s == 0) {
+            if (add)
+                t->slot[i] = (uint64_t)(index + 1) << 32 | tag;
+            return -1;
+        }
+        if ((uint32_t)s != tag)
+            continue;
+        Word *o = &words[(s >> 32) - 1];
+        if (o->len == w->len) {
+            const unsigned char *a = base + o->at, *b = wbase + w->at;
+            if (fold ? same_folded(a, b, w->len) : memcmp(a, b, (size_t)w->len) == 0)
+                return (Py_ssize_t)(s >> 32) - 1;
+        }
+    }
+    return -2;
+}
+
+/* The words of data[0:n]: their slices, hashed (folded or not), into a new array. */
+static Py_ssize_t split_words(const unsigned char *data, Py_ssize_t n, int fold, Word **out) {
+    Py_ssize_t count = 0, cap = 0;
+    Word *words = NULL;
+    for (Py_ssize_t i = 0; i < n;) {
+        if (!WORD[data[i]]) {
+            i++;
+            continue;
+        }
+        Py_ssize_t j = i;
+        while (j < n && WORD[data[j]])
+            j++;
+        if (count == cap) {
+            cap = cap ? cap * 2 : 256;
+            Word *grown = PyMem_Realloc(words, (size_t)cap * sizeof(Word));
+            if (!grown) {
+                PyMem_Free(words);
+                return -1;
+            }
+            words = grown;
+        }
+        words[count].at = i;
+        words[count].len = j - i;
+        words[count].hash = hash_bytes(data + i, j - i, fold);
+        count++;
+        i = j;
+    }
+    *out = words;
+    return count;
+}
+
+static int short_number(const unsigned char *p, Py_ssize_t n) {
+    if (n > 4)
+        return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] < '0' || p[i] > '9')
+            return 0;
+    return 1;
+}
+
+static int is_ascii(const unsigned char *p, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] >= 0x80)
+            return 0;
+    return 1;
+}
+
+static PyObject *native_other_words(PyObject *self, PyObject *args) {
+    Py_buffer mid, kept;
+    Py_ssize_t room, longest;
+    if (!PyArg_ParseTuple(args, "y*y*nn:other_words", &mid, &kept, &room, &longest))
+        return NULL;
+    const unsigned char *m = mid.buf, *k = kept.buf;
+    Word *seen = NULL, *distinct = NULL, *picked = NULL;
+    Table ts = {NULL, 0}, td = {NULL, 0};
+    PyObject *res = NULL;
+    Py_ssize_t nseen = split_words(k, kept.len, 1, &seen);
+    Py_ssize_t nmid = nseen < 0 ? -1 : split_words(m, mid.len, 0, &distinct);
+    if (nmid < 0 || table_init(&ts, nseen) < 0 || table_init(&td, nmid) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if ((uint64_t)nseen >= UINT32_MAX || (uint64_t)nmid >= UINT32_MAX)
+        goto collided; /* a slot holds a word's index in 32 bits: the twin takes 4G words and more */
+    for (Py_ssize_t i = 0; i < nseen; i++) /* the kept words, folded */
+        if (table_find(&ts, seen, k, k, &seen[i], 1, 1, i) == -2)
+            goto collided;
+    /* the middle's distinct words, first seen first, compacted to the front of `distinct` */
+    Py_ssize_t nd = 0;
+    for (Py_ssize_t i = 0; i < nmid; i++) {
+        Word w = distinct[i];
+        Py_ssize_t r = table_find(&td, distinct, m, m, &w, 0, 0, 0);
+        if (r == -2)
+            goto collided;
+        if (r >= 0)
+            continue;
+        distinct[nd] = w;
+        table_find(&td, distinct, m, m, &w, 0, 1, nd); /* the slot found free just now */
+        nd++;
+    }
+    Py_ssize_t total = 0, size = 0, fit = 0;
+    picked = PyMem_Malloc((size_t)(nd ? nd : 1) * sizeof(Word));
+    if (!picked) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        Word w = distinct[i];
+        const unsigned char *p = m + w.at;
+        if (short_number(p, w.len) || (w.len > longest && is_ascii(p, w.len)))
+            continue;
+        w.hash = hash_bytes(p, w.len, 1);
+        Py_ssize_t r = table_find(&ts, seen, k, m, &w, 1, 0, 0);
+        if (r == -2)
+            goto collided;
+        if (r >= 0)
+            continue;
+        if (size + w.len + 1 <= room && fit == total) { /* still a prefix that fits */
+            size += w.len + 1;
+            fit++;
+        }
+        picked[total++] = w;
+    }
+    res = PyBytes_FromStringAndSize(NULL, fit ? size - 1 : 0);
+    if (res) {
+        char *o = PyBytes_AS_STRING(res);
+        for (Py_ssize_t i = 0; i < fit; i++) {
+            if (i)
+                *o++ = ' ';
+            memcpy(o, m + picked[i].at, (size_t)picked[i].len);
+            o += picked[i].len;
+        }
+        Py_SETREF(res, Py_BuildValue("(On)", res, total));
+    }
+    goto done;
+collided:
+    res = Py_BuildValue("(On)", Py_None, (Py_ssize_t)0);
+done:
+    PyMem_Free(seen);
+    PyMem_Free(distinct);
+    PyMem_Free(picked);
+    PyMem_Free(ts.slot);
+    PyMem_Free(td.slot);
+    PyBuffer_Release(&mid);
+    PyBuffer_Release(&kept);
+    return res;
+}
+
+/* --------------------------------------------------------------------------------------------- */
+
+static PyMethodDef METHODS[] = {
+    {"scan", native_scan, METH_VARARGS, "Redaction's needles and runs in one pass (twin: deja.native.scan_py)."},
+    {"cjk_bigrams", native_cjk_bigrams, METH_O, "CJK runs as bigrams (twin: tokenizer.analyzer_input_py)."},
+    {"other_words", native_other_words, METH_VARARGS, "The cap's word list (twin: prepare.other_words_py)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "deja._native", NULL, -1, METHODS};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    const char *strict = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+    for (const char *p = strict; *p; p++)
+        STRICT[(unsigned char)*p] = WIDE[(unsigned char)*p] = 1;
+    for (const char *p = "+/=.~"; *p; p++)
+        WIDE[(unsigned char)*p] = 1;
+    for (int b = 0; b < 256; b++) /* a word: ASCII letters, digits, `_`, and every byte >= 0x80 */
+        WORD[b] = b >= 0x80 || b == '_' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+    PyObject *os = PyImport_ImportModule("os"); /* the hash seed: 8 bytes from os.urandom */
+    PyObject *r = os ? PyObject_CallMethod(os, "urandom", "i", 8) : NULL;
+    Py_XDECREF(os);
+    if (!r)
+        return NULL;
+    memcpy(&SEED, PyBytes_AS_STRING(r), sizeof SEED);
+    Py_DECREF(r);
+    return PyModule_Create(&MODULE);
+}
