@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from deja.plain import Plain
 from deja.search.query import FIRST_PERSON, ORDINAL
-from deja.search.whose import others
+from deja.search.whose import PEOPLE_EN, others
 from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
@@ -180,10 +180,11 @@ ANSWERS = {
 # request's neighbour on its topic that holds its words and says nothing of the person's own likes or
 # situation (passage._score: ASKED, when no "I" or 我 of the person's own is in the sentence and the
 # request names no one; "what should I get my sister" is answered by what the sister likes).
-OTHER_PEOPLE = (r"\b(?:my|our|a|an|his|her|their)\s+(?:\w+\s+)?(?:mum|mom|mother|dad|father|parents?|brother|sister|cousin|aunt|uncle|"
-          r"nephew|niece|grand(?:ma|pa|mother|father|parent)|son|daughter|husband|wife|partner|boyfriend|girlfriend|friend|colleague|"
-          r"co-?worker|boss|manager|neighbou?r|roommate|flatmate|housemate|classmate|teammate)s?\b|(?:我的?|表|堂)(?:哥|姐|弟|妹)|"
-          r"我的?(?:爸|妈)|爸妈|父母|老公|老婆|爱人|儿子|女儿|叔叔|阿姨|舅舅|姑姑|侄子|侄女|外甥|同事|邻居|朋友|室友|老板|同学")
+# The English people are search.whose's list (one home); the Chinese are written as a sentence
+# names them (whose reads bigrams instead).
+OTHER_PEOPLE = (r"\b(?:my|our|a|an|his|her|their)\s+(?:\w+\s+)?(?:"
+                + "|".join(re.escape(w) for w in sorted(PEOPLE_EN, key=len, reverse=True)) + r")\b|(?:我的?|表|堂)(?:哥|姐|弟|妹)|"
+                r"我的?(?:爸|妈)|爸妈|父母|老公|老婆|爱人|儿子|女儿|叔叔|阿姨|舅舅|姑姑|侄子|侄女|外甥|同事|邻居|朋友|室友|老板|同学")
 # ... and the person's own "I" in a sentence: then it is about them too ("my partner and I both avoid …").
 _SELF = r"(?-i:\bI\b(?:['’](?:m|ve|d|ll)\b)?)|我(?!们)"
 # A sentence that states a change, as people report one ("switched to", "we finally moved", "sold the

@@ -18,12 +18,15 @@ from collections.abc import Mapping, Sequence
 
 # The person themselves (English tokens; a Chinese bigram starting with 我, 我们 too, is the person's).
 OWN_EN = frozenset("i my me mine myself we our ours us".split())
+# The people one talks about (kin, friends, colleagues, neighbours), in English, each with its
+# plural: the one list of them (passage.OTHER_PEOPLE makes its English from it too).
+_PEOPLE = ("friend colleague coworker co-worker neighbour neighbor sister brother sibling mum mom mother dad "
+           "father parent cousin uncle aunt nephew niece grandma grandmother grandad grandpa grandfather "
+           "grandparent partner husband wife boyfriend girlfriend son daughter kid boss manager flatmate "
+           "roommate housemate classmate teammate").split()
+PEOPLE_EN = frozenset(_PEOPLE + [w + "s" for w in _PEOPLE] + ["child", "children"])
 # Another person: the people one talks about, and the third person.
-OTHERS_EN = frozenset(
-    "friend friends colleague colleagues coworker coworkers neighbour neighbours neighbor neighbors sister sisters brother "
-    "brothers sibling siblings mum mom mother dad father parents cousin cousins uncle aunt nephew niece grandma grandmother "
-    "grandad grandpa grandfather partner husband wife boyfriend girlfriend son sons daughter daughters kid kids child children "
-    "boss manager flatmate roommate housemate he she they his her their him them".split())
+OTHERS_EN = PEOPLE_EN | frozenset("he she they his her their him them".split())
 # ... in Chinese, as a bigram holds them (爸 in 我爸 爸爸 爸妈; 同事 in 我同 同事): a bigram holding one is another's.
 # A character only where it is nearly always a person (not 奶 of 牛奶, 姑 of 姑娘, 爷 of 爷们: those as
 # their doubled forms); 他 but not in 其他 (the rest) or 吉他 (NOT_PEOPLE).
