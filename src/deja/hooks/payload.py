@@ -234,13 +234,16 @@ def _unmark(m: re.Match[str]) -> str:
 def quote(text: str) -> str:
     """Transcript text made fit to place inside a deja frame: redacted, and the frame's markers
     turned into look-alikes that close nothing (`</deja_recall>`, `(deja:`), the same length, so
-    a quoted turn holding `</deja-recall>` can't end the "historical data" frame early. Every
-    hook and MCP answer goes through this (wrap, one_line, the MCP server's Memory.run)."""
+    a quoted turn holding `</deja-recall>` can't end the "historical data" frame early; its
+    control characters (escape sequences, C1, bidi overrides) shown as escapes, as the CLI shows
+    them (terminal.visible): an agent's screen may print what it is handed. Every hook and MCP
+    answer goes through this (wrap, one_line, the MCP server's Memory.run)."""
+    from deja.terminal import visible
     from deja.text import redact
 
     if redact.enabled():
         text = redact.redact(text)[0]
-    return _FRAME_MARK.sub(_unmark, text)
+    return _FRAME_MARK.sub(_unmark, visible(text))
 
 
 def _fits(lines: list[str]) -> str:
