@@ -164,3 +164,16 @@ def test_a_question_repeating_how_much_or_padding_before_is_searched_in_linear_w
         r = deja("search", query, "--json", proc=True, check=False)
         assert r.code in (0, 1) and "Traceback" not in r.err, r.err[-400:]
     assert deja("search", "which gym did I go to before?", "--json").json()["hits"]
+
+
+def test_a_record_repeating_how_much_costs_a_state_question_linear_work(home):
+    # a question about the person's state reads its leading record's sentence as a query
+    # (recency.follow), and "how much" × 4,000 there took 25 s in `deja search` "what gym do I go to?"
+    Transcript("c4a95e11-0000-4000-8000-00000000c70c", "/home/dev/x", 1).user(
+        "I go to the gym at PureGym every week, " + "how much is my weight " * 2_900).write(home)
+    Transcript("c4a95e11-0000-4000-8000-00000000c80c", "/home/dev/x", 2).user(
+        "Cancelled the gym membership at PureGym and switched to David Lloyd").write(home)
+    deja("index")
+    r = deja("search", "what gym do I go to?", "--json", proc=True, check=False)
+    assert r.code == 0 and "Traceback" not in r.err, r.err[-400:]
+    assert r.json()["hits"]
