@@ -52,6 +52,16 @@ for unit in ("a.", "x://", "x://a:", "curl ", "sshpass ", "mysql "):  # each sca
     assert redact("- @ :// " + unit * (N // len(unit)))[0].startswith("- @ :// ")
 assert redact("1.http://u:hunter22@h")[0] == "1.http://u:[redacted:url-password]@h"
 assert redact("curl -s https://x | curl -u admin:hunter22 https://y")[1] == 1
+from deja.search import quantity, recency
+from deja.search.query import _COUNTS
+# "how much" tried from each of its repeats, each scanning the rest of the clause; "before" and a
+# run of spaces split by two \s* every way (issue 14, session 11's question rules)
+assert [u for u in quantity.groups("how much is my weight " * (N // 22) + "?") if "dollars" in u] == []
+assert [u for u in quantity.groups("how much did the " * (N // 17) + "flat cost?") if "dollars" in u]
+assert _COUNTS.search("how much is it " * (N // 15) + "?") is None
+assert _COUNTS.search("how much " * (N // 9) + "have I spent?")
+assert recency._BEFORE.search("which gym did I go to before" + sp + "x") is None
+assert recency._BEFORE.search("which gym did I go to before" + sp + "?" + sp)
 """
 
 
@@ -141,3 +151,29 @@ def test_a_tool_output_of_one_long_line_of_assignments_is_redacted_in_linear_wor
     assert deja("index", proc=True).code == 0
     hits = deja("search", "puffinlake", "--json").json()["hits"]
     assert hits and "s3cr3tvalue" not in json.dumps(hits)
+
+
+def test_a_question_repeating_how_much_or_padding_before_is_searched_in_linear_work(home):
+    # "how much" × 4,000 without a word of money after it: each repeat scanned the rest of the
+    # question twice over (22 s); "before" then 100,000 spaces: two runs of \s* split them every
+    # way (5.6 s at 20,000, minutes here). Search has no alarm: both answer now in a blink.
+    Transcript("c4a95e11-0000-4000-8000-00000000c60c", "/home/dev/x", 1).user(
+        "I used to go to PureGym, my weight was 82 kg").write(home)
+    deja("index")
+    for query in ("how much is my weight " * 4000 + "?", "which gym did I go to before" + " " * 100_000 + "x"):
+        r = deja("search", query, "--json", proc=True, check=False)
+        assert r.code in (0, 1) and "Traceback" not in r.err, r.err[-400:]
+    assert deja("search", "which gym did I go to before?", "--json").json()["hits"]
+
+
+def test_a_record_repeating_how_much_costs_a_state_question_linear_work(home):
+    # a question about the person's state reads its leading record's sentence as a query
+    # (recency.follow), and "how much" × 4,000 there took 25 s in `deja search` "what gym do I go to?"
+    Transcript("c4a95e11-0000-4000-8000-00000000c70c", "/home/dev/x", 1).user(
+        "I go to the gym at PureGym every week, " + "how much is my weight " * 2_900).write(home)
+    Transcript("c4a95e11-0000-4000-8000-00000000c80c", "/home/dev/x", 2).user(
+        "Cancelled the gym membership at PureGym and switched to David Lloyd").write(home)
+    deja("index")
+    r = deja("search", "what gym do I go to?", "--json", proc=True, check=False)
+    assert r.code == 0 and "Traceback" not in r.err, r.err[-400:]
+    assert r.json()["hits"]

@@ -72,3 +72,27 @@ def test_whose_words_a_sentence_tells():
     drink = words("早上", "喝")
     assert not others(tokens("牛奶喝完了，早上只好喝茶"), drink, drink)  # 奶 of 牛奶 is no grandmother
     assert others(tokens("我奶奶早上只喝茶"), drink, drink)
+
+
+def test_whose_reads_a_sentence_in_work_linear_in_it_and_the_question():
+    # each token naming a person was checked against every word of the question (老婆 of
+    # 我老婆叫什么 is no other person): a 6,000-character pasted question and a record of 他 × 48,000
+    # took 21 s a search. The question's words are read as often whatever the sentence's length.
+    from deja.search.whose import others
+    from deja.text.tokenizer import tokens
+
+    class Asked(dict):
+        reads = 0
+
+        def __iter__(self):
+            Asked.reads += 1
+            return super().__iter__()
+
+    asked = Asked({w: i for i, w in enumerate(["老婆", "名字", *(f"词{i}" for i in range(3000))])})
+    assert others(tokens("他朋友的他她老婆叫什么名字"), asked, asked)  # (老婆 is asked: no other person; 他 is)
+    short, Asked.reads = Asked.reads, 0
+    assert others(tokens("他朋友的" + "他她" * 5000 + "老婆叫什么名字"), asked, asked)
+    assert Asked.reads == short  # (as many for 10,000 people named as for two: 10,003 against 5 before)
+    wife = {"老婆": 0, "名字": 1}
+    assert not others(tokens("我老婆的名字叫李娜"), wife, wife)
+    assert others(tokens("我朋友的老婆的名字叫王芳"), wife, wife)

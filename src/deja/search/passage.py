@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from deja.plain import Plain
 from deja.search.query import FIRST_PERSON, ORDINAL
-from deja.search.whose import PEOPLE_EN, others
+from deja.search.whose import PEOPLE_EN, asked_people, others
 from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
@@ -284,7 +284,7 @@ class Matcher(Plain):
     weighs ASKED)."""
 
     __slots__ = ("single", "phrases", "weights", "answer", "change", "share", "statements", "counts", "prefers", "related", "named",
-                 "whose", "others", "ordered")
+                 "whose", "people", "others", "ordered")
 
     def __init__(self, clauses: Sequence[Sequence[str]], weights: Sequence[float],
                  forms: Mapping[str, Sequence[str]], wants: str = "", present: bool = False, state: bool = False,
@@ -317,6 +317,7 @@ class Matcher(Plain):
 
             mine = {i for i, c in enumerate(clauses) if not (len(c) == 1 and c[0].startswith(MARK))}
             self.whose = {w: i for w, i in self.single.items() if i in mine}
+        self.people = asked_people(self.single) if self.whose else frozenset()  # (whose.others' `held`)
         # a pick asked by its place in the assistant's list: a reply listing in order names it (named_pick)
         self.ordered = _ordered() if self.named is not None and ORDINAL.search(text) else None
         # a request that names no one else (`text`, the question): a sentence about someone else answers nothing
@@ -353,7 +354,7 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float]:
         top = [t for t in top if not _asks(t)]
         if not top:
             return best * PASSAGE_SCALE, ASKED, 1.0
-        if m.whose and own and all(others(tokens(t), m.whose, m.single) for t in top):
+        if m.whose and own and all(others(tokens(t), m.whose, m.single, m.people) for t in top):
             lift = OTHERS
     if m.answer is None and m.change is None:
         return best * PASSAGE_SCALE, lift, 1.0

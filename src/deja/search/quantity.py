@@ -34,8 +34,10 @@ _KINDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("area", r"(?:房子?|屋|面积|套)[^，。？?]{0,3}多大|面积|多少平", r"\bhow\s+(?:big|large)\b|\bsquare\s+(?:feet|metres|meters)\b",
      "平 平米 平方", "square sq sqft"),
     # a sum: asked outright, or after a verb of paying or a noun of money (房租 工资 房贷 学费 … 多少)
+    # ("how much" … a word of money in one clause: from the clause's first "how much" only, (?>…), as
+    # a later one finds nothing the first does not; tried from each, each scanned the rest, quadratic)
     ("price", r"多少钱|多贵|价格|价钱|[花还交付赚挣]了?多少|多少块|[租薪资贷供费价款][^，。？?]{0,3}多少",
-     r"\bhow\s+much\b[^?]*\b(?:cost|costs|pay|paid|spend|spent|price|rent|mortgage|payment|charge|charged|earn|salary)\b"
+     r"(?:^|(?<=\?))(?>[^?]*?\bhow\s+much\b)[^?]*\b(?:cost|costs|pay|paid|spend|spent|price|rent|mortgage|payment|charge|charged|earn|salary)\b"
      r"|\bprice\b",
      "块 元 块钱 万 千", "dollars bucks quid pounds euros grand"),
     ("clock", r"几点", r"\bwhat\s+time\b",

@@ -57,7 +57,9 @@ FIRST_PERSON = re.compile(r"\b(?:i|my|me|mine|myself)\b|我(?!们)", re.IGNORECA
 # A question that counts or adds up across sessions (Query.counts): "how many", "how often", "how much
 # … in total / spent / cost", 几次 几本 几家 一共 总共 多少次 (not the time between two events: _WANTS "time";
 # not 那几家 / 这几个, "those few", which points at things already named).
-_COUNTS = re.compile(r"\bhow\s+(?:many|often)\b|\bhow\s+much\b(?=[^?]*\b(?:in\s+total|altogether|so\s+far|spent|spend|cost|paid|pay)\b)"
+# ("how much" is read from its clause's first one only, (?>…): tried from each, each scanned the
+# rest of the clause, quadratic in a prompt repeating it; a later one finds nothing the first does not.)
+_COUNTS = re.compile(r"\bhow\s+(?:many|often)\b|(?:^|(?<=\?))(?>[^?]*?\bhow\s+much\b)(?=[^?]*\b(?:in\s+total|altogether|so\s+far|spent|spend|cost|paid|pay)\b)"
                      r"|\bnumber\s+of\s+times\b|\bin\s+total\b|(?<![那这])几[次本家趟场回遍位种个]|多少次|一共|总共", re.IGNORECASE)
 # How many the person has or is part of now, a state, not events to count: "how many cats do we have",
 # "how many people are on my team", 我有几盆花, 我们组有几个人 (not 有几次).
