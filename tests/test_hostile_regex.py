@@ -62,6 +62,10 @@ assert _COUNTS.search("how much is it " * (N // 15) + "?") is None
 assert _COUNTS.search("how much " * (N // 9) + "have I spent?")
 assert recency._BEFORE.search("which gym did I go to before" + sp + "x") is None
 assert recency._BEFORE.search("which gym did I go to before" + sp + "?" + sp)
+from deja.hooks import question
+# an aside's leading \s* tried from each space of a run (the prompt hook went silent at its alarm)
+assert question._asides_out("which gym did I go to before" + sp + "x").endswith("x")
+assert question._asides_out("What did (as I said before) we call the gym?") != "What did (as I said before) we call the gym?"
 """
 
 

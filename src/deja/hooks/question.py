@@ -199,8 +199,10 @@ def _points_back(text: str) -> bool:
     return not keywords(rest) or (bool(_CJK_CHAR.search(rest)) and len(rest) <= 6)
 
 
-# An aside inside a sentence: in brackets, or between two dashes set off by spaces.
-_ASIDE = _Lazy(r"\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,2}\s([^—–]{1,160}?)\s[—–-]{1,2}(?=\s))")
+# An aside inside a sentence: in brackets, or between two dashes set off by spaces. Tried from a
+# run of spaces' start only (the same matches: that try already splits the run every way; from
+# each of its spaces, a 50,000-space prompt was quadratic and the hook went silent at its alarm).
+_ASIDE = _Lazy(r"(?<!\s)\s*(?:\(([^()]{1,160})\)|（([^（）]{1,80})）|\s[—–-]{1,2}\s([^—–]{1,160}?)\s[—–-]{1,2}(?=\s))")
 _CLAUSE_END = _Lazy(r"(?<![.?!。？！…])[.?!。？！…]+\s*$")  # (from a run's start: each of its marks was a scan of the rest)
 
 
