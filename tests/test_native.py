@@ -152,6 +152,43 @@ def test_a_word_list_the_extension_gives_up_on_is_made_by_the_twin(monkeypatch):
 
 
 @needs_native
+def test_the_binary_look_counts_what_its_twin_counts():
+    rng = random.Random(14)
+    controls = [chr(c) for c in range(0x20)] + ["\x7f", "\ufffd", "\x80", "\x85", "\x9f", "\ud800", "\udfff"]
+    for text in HOSTILE + controls + [_text(rng, rng.randint(0, 200)) + "".join(rng.choices(controls, k=rng.randint(0, 40)))
+                                      for _ in range(400)]:
+        assert N.controls(text) == prepare.controls_py(text), text[:80]
+    assert N.controls("a\tb\nc\r\x00\x7f\ufffd中\x1f\U0001f680\x0b") == 5
+    with pytest.raises(TypeError):
+        N.controls(b"\x00")
+
+
+def test_an_extension_built_before_the_count_leaves_it_to_the_twin(monkeypatch):
+    class Older:  # a _native built before `controls` (an editable install not rebuilt after a pull)
+        pass
+    blob = "\ufffd\x00\x01" * 40 + "PNG"
+    monkeypatch.setattr(prepare, "NATIVE", Older)
+    assert prepare._controls(blob) == prepare.controls_py(blob) == 120
+    assert prepare.unblob(blob).startswith("[binary, ")
+
+
+@needs_native
+def test_the_patterns_a_scan_picks_are_the_ones_its_masks_pass(monkeypatch):
+    """redact's pattern choice is looked up by the scan's hits (`_chosen`, a bounded table):
+    with the table kept tiny, so it is cleared over and over, and after each replacement (the
+    patterns after it asked again of the new text), the same as the twins' own tests."""
+    monkeypatch.setattr(R, "_CHOSEN_MAX", 3)
+    R._CHOSEN.clear()
+    rng = random.Random(15)
+    texts = HOSTILE + [_text(rng, rng.randint(0, 300)) for _ in range(300)]
+    texts += [f"key: {AWS} then ghp_{'b2' * 20} then Bearer {'t' * 40} and token={AWS[::-1]}" for _ in range(5)]
+    for text in texts:
+        compiled, pure = _both_redact(text, monkeypatch)
+        assert compiled == pure, text[:80]
+        assert len(R._CHOSEN) <= 3
+
+
+@needs_native
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=60),
        st.lists(st.sampled_from(PIECES), max_size=20), st.integers(min_value=1, max_value=300))
@@ -159,6 +196,7 @@ def test_fuzz_every_function_against_its_twin(parts, kept_parts, room):
     text = "".join(parts)
     assert N.scan(text, R._EXACT, R._FOLDED) == native.scan_py(text, R._EXACT, R._FOLDED)
     assert N.cjk_bigrams(text) == tokenizer.analyzer_input_py(text)
+    assert N.controls(text) == prepare.controls_py(text)
     compiled, pure = _words_both(text, "".join(kept_parts), room)
     assert compiled == pure
     with pytest.MonkeyPatch.context() as m:
@@ -196,6 +234,7 @@ def test_an_index_is_the_same_built_with_or_without_the_extension(home, tmp_path
         (Transcript(SID, "/home/dev/shop", 3)
          .user(f"部署脚本里的 password={AWS[:18]} 还能用吗？广告点击率下降了")
          .bash("cat deploy.log", f"开始 🚀\n{log}\naws_secret_access_key = {AWS}\n🚀 结束\n")
+         .bash("head -c 300 core.bin", "\ufffd\x00\x01ELF" * 60 + "\ufffd广告")
          .say("The deploy finished; 广告 numbers are in the report.")
          .write(h))
         env = {"DEJA_PURE": pure, "HOME": str(h)}
@@ -209,6 +248,7 @@ def test_an_index_is_the_same_built_with_or_without_the_extension(home, tmp_path
     assert shown[0] == shown[1] and found[0] == found[1]
     joined = "\n".join(shown[1])
     assert AWS not in joined and "token_120x" in joined and "token_450x" not in joined  # redacted; in the marker
+    assert "[binary, " in joined and "ELF" not in joined  # the binary look, in C or in its twin
     assert all(found[1]), found[1]
 
 

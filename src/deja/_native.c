@@ -9,6 +9,7 @@
  *   cjk_bigrams(text)                twin: deja.text.tokenizer.analyzer_input_py
  *   other_words(middle, kept, room, longest)
  *                                    twin: deja.ingest.prepare.other_words_py
+ *   controls(sample)                 twin: deja.ingest.prepare.controls_py   (unblob's binary look)
  *
  * Plain C and the CPython API only; no state between calls.
  */
@@ -499,12 +500,48 @@ done:
     return res;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * controls(sample: str) -> int
+ *
+ * Twin: deja.ingest.prepare.controls_py. How many characters of `sample` are ASCII control
+ * characters other than tab, newline and carriage return (0x00-0x08, 0x0b, 0x0c, 0x0e-0x1f,
+ * 0x7f) or U+FFFD (what an undecodable byte was read as): unblob's look at a record's head for
+ * binary. The twin encodes the sample to UTF-8 to count them in C; this reads the str's own
+ * storage (most of that look's cost was the encoding of non-ASCII text).
+ * ------------------------------------------------------------------------------------------- */
+
+static unsigned char CONTROL[128]; /* filled at import */
+
+#define COUNT_CONTROLS(T)                                                                          \
+    for (Py_ssize_t i = 0; i < n; i++) {                                                            \
+        Py_UCS4 c = ((const T *)data)[i];                                                           \
+        count += c < 128 ? CONTROL[c] : c == 0xFFFD;                                                \
+    }
+
+static PyObject *native_controls(PyObject *self, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "controls: a str is needed");
+        return NULL;
+    }
+    if (ENSURE_READY(arg) < 0)
+        return NULL;
+    const void *data = PyUnicode_DATA(arg);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(arg), count = 0;
+    switch (PyUnicode_KIND(arg)) {
+    case PyUnicode_1BYTE_KIND: COUNT_CONTROLS(Py_UCS1) break;
+    case PyUnicode_2BYTE_KIND: COUNT_CONTROLS(Py_UCS2) break;
+    default: COUNT_CONTROLS(Py_UCS4) break;
+    }
+    return PyLong_FromSsize_t(count);
+}
+
 /* --------------------------------------------------------------------------------------------- */
 
 static PyMethodDef METHODS[] = {
     {"scan", native_scan, METH_VARARGS, "Redaction's needles and runs in one pass (twin: deja.native.scan_py)."},
     {"cjk_bigrams", native_cjk_bigrams, METH_O, "CJK runs as bigrams (twin: tokenizer.analyzer_input_py)."},
     {"other_words", native_other_words, METH_VARARGS, "The cap's word list (twin: prepare.other_words_py)."},
+    {"controls", native_controls, METH_O, "Unblob's count of control characters (twin: prepare.controls_py)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -516,6 +553,9 @@ PyMODINIT_FUNC PyInit__native(void) {
         STRICT[(unsigned char)*p] = WIDE[(unsigned char)*p] = 1;
     for (const char *p = "+/=.~"; *p; p++)
         WIDE[(unsigned char)*p] = 1;
+    for (int c = 0; c < 0x20; c++) /* prepare._CONTROL_BYTES */
+        CONTROL[c] = c != '\t' && c != '\n' && c != '\r';
+    CONTROL[0x7f] = 1;
     for (int b = 0; b < 256; b++) /* a word: ASCII letters, digits, `_`, and every byte >= 0x80 */
         WORD[b] = b >= 0x80 || b == '_' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
     PyObject *os = PyImport_ImportModule("os"); /* the hash seed: 8 bytes from os.urandom */

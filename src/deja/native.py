@@ -10,6 +10,7 @@ input (tests/test_native.py); the index does not depend on which one ran.
     scan          twin: scan_py (below)
     cjk_bigrams   twin: deja.text.tokenizer.analyzer_input_py
     other_words   twin: deja.ingest.prepare.other_words_py
+    controls      twin: deja.ingest.prepare.controls_py
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator
 
@@ -419,23 +420,26 @@ def redact(text: str) -> tuple[str, int]:
     wide: bytes | None = None  # the text through _WIDE_TABLE, made when a pattern first needs it
     count = 0
     scan = NATIVE.scan if NATIVE else None
+    known: frozenset[str] = frozenset()
     if scan:  # every test below at once, in C
         hits = scan(text, _EXACT, _FOLDED)
-        patterns = _WITH_RUNS if hits[2] >= len(_STRICT_RUN) else _WITHOUT_STRICT
+        strict = hits[2] >= len(_STRICT_RUN)
+        order, known = _chosen(strict, hits)
     else:
         hits = None
-        patterns = _WITH_RUNS if _STRICT_RUN in text.encode("utf-8", "surrogatepass").translate(_STRICT_TABLE) else _WITHOUT_STRICT
-    for kind, gate, needles, pattern, group, on_lower, run in patterns:
-        if hits is not None:
-            gate_bits, needle_bits = _MASKS[kind]
-            if not ((gate_bits == _ANY or hits[0] & gate_bits) and (needle_bits == _ANY or hits[on_lower] & needle_bits)
-                    and hits[3] >= len(run)):
-                continue
+        strict = _STRICT_RUN in text.encode("utf-8", "surrogatepass").translate(_STRICT_TABLE)
+        order = _EVERY_INDEX[strict]
+    patterns = _WITH_RUNS if strict else _WITHOUT_STRICT
+    k = 0
+    while k < len(order):
+        at = order[k]
+        k += 1
+        kind, gate, needles, pattern, group, on_lower, run = patterns[at]
+        if hits is not None:  # (its masks passed: _chosen)
             if on_lower:
                 if low is None:
                     low = _ascii_lower(text)
                 hay = low
-                known = frozenset(n for i, n in enumerate(_FOLDED) if hits[1] >> i & 1)  # (the literals too)
             else:
                 hay = text
         elif gate:  # one of these characters must be in the text: a memchr, ~20x cheaper than a needle
@@ -492,9 +496,38 @@ def redact(text: str) -> tuple[str, int]:
             pieces.append(text[last:])
             text = "".join(pieces)
             low = wide = None
-            if scan:
+            if scan:  # the patterns after this one, tested on the new text
                 hits = scan(text, _EXACT, _FOLDED)
+                order, known = _chosen(strict, hits)
+                k = bisect_right(order, at)
     return text, count
+
+
+# Which patterns a scan's hits let run (_MASKS, the wide run), in order, and the folded literals
+# found, by the hits: a record's choice is one dict look-up instead of a test per pattern (most
+# records hold the same few needles). Bounded: cleared when full.
+_CHOSEN: dict[tuple[bool, int, int, int], tuple[tuple[int, ...], frozenset[str]]] = {}
+_CHOSEN_MAX = 4096
+_LONGEST_RUN = max(_WIDE_RUN.values())
+_EVERY_INDEX = {True: tuple(range(len(_WITH_RUNS))), False: tuple(range(len(_WITHOUT_STRICT)))}
+
+
+def _chosen(strict: bool, hits: tuple[int, int, int, int]) -> tuple[tuple[int, ...], frozenset[str]]:
+    key = (strict, hits[0], hits[1], min(hits[3], _LONGEST_RUN))
+    got = _CHOSEN.get(key)
+    if got is None:
+        patterns = _WITH_RUNS if strict else _WITHOUT_STRICT
+        order = []
+        for at, (kind, _gate, _needles, _pattern, _group, on_lower, run) in enumerate(patterns):
+            gate_bits, needle_bits = _MASKS[kind]
+            if ((gate_bits == _ANY or hits[0] & gate_bits) and (needle_bits == _ANY or hits[on_lower] & needle_bits)
+                    and hits[3] >= len(run)):
+                order.append(at)
+        known = frozenset(n for i, n in enumerate(_FOLDED) if hits[1] >> i & 1)  # (the literals too)
+        if len(_CHOSEN) >= _CHOSEN_MAX:
+            _CHOSEN.clear()
+        got = _CHOSEN[key] = (tuple(order), known)
+    return got
 
 
 def redact_data(obj: object) -> tuple[object, int]:
