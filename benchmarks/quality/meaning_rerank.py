@@ -7,8 +7,9 @@ by several rules that mix the lexical score with the best unit's cosine. hit@1 /
 and rule; the embeddings are cached by text under --cache, so a rerun only scores.
 
     python benchmarks/quality/run.py --home H --sets zh5,facts3 --inproc --no-hooks   # build the HOMEs
-    python benchmarks/quality/meaning_rerank.py --home H --sets zh5,facts3 --units statements
-    python benchmarks/quality/meaning_rerank.py --home H --sets zh5 --model use --use-path DIR
+    python benchmarks/quality/meaning_rerank.py --home H --cache C --sets zh5,facts3 --units statements
+    python benchmarks/quality/meaning_rerank.py --home H --cache C --sets meaning --every
+    python benchmarks/quality/meaning_rerank.py --home H --cache C --sets zh5 --model use --use-path DIR
 
 Units: `turn` (a turn cut at sentence ends into pieces of ~240 characters, the first six) or
 `statements` (a turn's sentences that are not questions, the first twelve). Models: `e5`
@@ -17,7 +18,11 @@ Units: `turn` (a turn cut at sentence ends into pieces of ~240 characters, the f
 dependency of deja). Rules, among the top k: `sem` meaning alone; `rrf` reciprocal ranks (k = 5)
 of the lexical and the meaning order; `w.X` the lexical score over the best one's plus X times the
 cosine scaled to the top k's own range; `gate` meaning re-orders only the sessions within 80 % of
-the lexical best. Sessions past k keep their lexical order.
+the lexical best; `gate-p` not for questions saying "now", asking the state before or what the
+assistant said; `gate-c` only when the lexical best lacks some of the question's words. Sessions
+past k keep their lexical order. With --every (every session's units embedded): `all-sem` meaning
+alone, `all-rrf` fused with the lexical order, `all-first` meaning's nearest put first when the
+lexical best lacks a word. The rule inside the ranking is meaning_inside.py's.
 """
 
 from __future__ import annotations
