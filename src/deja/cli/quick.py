@@ -15,7 +15,7 @@ from deja.ingest import fresh
 from deja.cli import COMMANDS, HIDDEN, render
 from deja.roles import roles_from_names
 from deja.search import SCHEMA_VERSION, Options, record_recalls, search as run_search
-from deja.search.query import parse_since
+from deja.search.query import QUERY_CHARS, parse_since
 from deja.sources import HARNESSES
 
 LIMIT_MAX = config.LIMIT_MAX  # --limit's range is 1..LIMIT_MAX, as the config file's `limit` and `last`
@@ -143,6 +143,11 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         store = Store(paths.index_dir())
     else:
         store, msg = render.open_fresh(quiet=as_json)
+    if not regex and len(text) > QUERY_CHARS:  # (search.query.bounded)
+        cut = f"the query is read up to its first {QUERY_CHARS:,} characters"
+        msg = f"{msg}; {cut}" if msg else cut
+        if not as_json:
+            render.note(cut)
     try:
         result = run_search(store, text, opts)
         if result.tier != "weak":
