@@ -246,7 +246,7 @@ def valid_text(text: str) -> str:
 
 
 def parse(text: str) -> Query:
-    text = bounded(valid_text(text))
+    text = valid_text(text)
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
     glue: set[tuple[str, ...]] = set()
