@@ -40,6 +40,8 @@ def test_a_query_of_thousands_of_words_answers_in_bounded_time(home):
     text = deja("search", query, check=False)
     assert f"the query is read up to its first {QUERY_CHARS:,} characters" in text.err
     assert text.out.count("\n") < 100
+    r = deja("search", "zzqx " * 3_000, check=False)  # nothing matches: the words read are echoed
+    assert r.code == 1 and r.out.startswith("No session matches") and len(r.out) < QUERY_CHARS + 40
 
 
 def test_a_phrase_repeated_for_pages_reads_as_its_first_thousand_characters(home):

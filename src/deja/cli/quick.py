@@ -166,10 +166,10 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     if explain:
         render.note(f"query: {result.parsed}")
     if result.tier == "none":
-        echo(f"No session matches {text!r}.")
+        echo(f"No session matches {result.query!r}.")
         return 1
     if result.tier == "weak":
-        echo(f"No session matches {text!r} well.")
+        echo(f"No session matches {result.query!r} well.")
         echo(style("Near misses, low confidence (they miss part of what was asked):", fg="yellow"))
     elif result.tier == "semantic":
         echo(style("No session has these words; the nearest in meaning:", fg="yellow"))
