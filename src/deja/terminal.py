@@ -27,19 +27,22 @@ BIDI = "\u202a-\u202e\u2066-\u2069"
 # format characters, BOM, the interlinear annotation marks, the tag characters (U+E0000–E007F).
 INVISIBLE = ("\u00ad\u034f\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029\u2060-\u2065"
              "\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\U000e0000-\U000e007f")
+# A lone surrogate: an undecodable byte of a file or directory name or an argument (U+DC80–DCFF,
+# Python's surrogateescape) goes out as that raw byte, a C1 control among them (0x9b: CSI)
+SURROGATES = "\ud800-\udfff"
 _JOINERS = "\u200c\u200d"
 _SELECTORS = "\ufe00-\ufe0f\U000e0100-\U000e01ef"
 # C0 but \t and \n, DEL, C1 (U+0080–U+009F: 8-bit CSI, OSC, DCS …), the bidi controls, the
 # invisibles; a joiner not between two non-ASCII characters, a variation selector after none
 # (a keycap, 1️⃣, excepted).
 _CONTROL = re.compile(
-    rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}{INVISIBLE}]"
+    rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}{INVISIBLE}{SURROGATES}]"
     rf"|(?<![^\x00-\x7f{_JOINERS}])[{_JOINERS}]|[{_JOINERS}](?![^\x00-\x7f{_JOINERS}])"
     rf"|(?<![^\x00-\x7f{_JOINERS}{_SELECTORS}])[{_SELECTORS}](?!\u20e3)")
 # Any of them, one class (the common text holds none: one fast scan, no look-arounds)
-_ANY = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}{INVISIBLE}{_JOINERS}{_SELECTORS}]")
+_ANY = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}{INVISIBLE}{SURROGATES}{_JOINERS}{_SELECTORS}]")
 # What a JSON answer writes as a `\u` escape although JSON allows it raw (json.dumps escapes C0).
-JSON_RAW = re.compile(rf"[\x7f-\x9f{BIDI}{INVISIBLE}]")
+JSON_RAW = re.compile(rf"[\x7f-\x9f{BIDI}{INVISIBLE}{SURROGATES}]")
 _C1 = re.compile(r"[\x80-\x9f]")
 # ESC or 8-bit CSI, then the sequence: CSI (`[`), OSC / DCS / APC / PM / SOS up to BEL or ST, or
 # a two-character escape.
@@ -52,6 +55,8 @@ ANSI = (
 
 def _escape(m: re.Match[str]) -> str:
     c = ord(m.group())
+    if 0xDC80 <= c <= 0xDCFF:  # the undecodable byte itself
+        c -= 0xDC00
     return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
 
 
