@@ -8,9 +8,10 @@ that reads as another), and the characters a terminal draws as nothing (LRM/RLM,
 space, word joiner, BOM, Hangul fillers, the tag characters that spell hidden text for a model):
 an id, a path, a title or a command that looks like another. `visible` turns every control
 character but newline and tab, those bidi controls (U+202A–U+202E, U+2066–U+2069) and those
-invisibles into a visible escape (`\\x1b`, `\\u202e`, `\\U000e0041`), so they are shown, never
-obeyed; a zero-width joiner or non-joiner between two non-ASCII characters (an emoji sequence, a
-Persian or Indic word) and a variation selector after one (❤️) are kept, any other is shown.
+invisibles into a visible escape (`\\x1b`, `\\u202e`, `\\U000e0041`; a lone surrogate, an
+undecodable byte, as that byte: `\\x9b`), so they are shown, never obeyed; a zero-width joiner or
+non-joiner between two non-ASCII characters (an emoji sequence, a Persian or Indic word) and a
+variation selector after one (❤️) are kept, any other is shown.
 `ANSI` matches whole escape sequences, for code that wants the text without them (an error
 line's signature; compiled on first use).
 """
