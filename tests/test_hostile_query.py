@@ -6,6 +6,7 @@ time. Before session 12 a query of 3,000 near-miss words took minutes."""
 from __future__ import annotations
 
 import random
+import signal
 import time
 
 from conftest import deja, write_jsonl
@@ -64,3 +65,30 @@ def test_a_query_within_the_bound_is_read_whole():
     long = "alpha " * 300
     assert bounded(long) == long[: long.rfind(" ", 0, QUERY_CHARS + 1)] and not bounded(long).endswith("alp")
     assert bounded("中" * 5000) == "中" * QUERY_CHARS
+
+
+def test_a_regular_expression_that_backtracks_without_end_is_stopped(home, monkeypatch):
+    """`(a|aa)+$` against a run of `a`s and a `!` backtracks for ever (Fibonacci many ways): the
+    search stops at its CPU budget (quick.REGEX_CPU) with a user error, not a hang."""
+    from deja.cli import quick
+
+    write_jsonl(home / ".claude" / "projects" / "-w-re" / "efefefef-0000-4000-8000-000000000001.jsonl", [
+        {"type": "user", "sessionId": "efefefef-0000-4000-8000-000000000001", "cwd": "/w/re",
+         "timestamp": "2026-11-02T10:00:01Z", "message": {"role": "user", "content": "a" * 60 + "!"}}])
+    deja("index")
+    monkeypatch.setattr(quick, "REGEX_CPU", 1.0)
+
+    def hung(*_):
+        raise AssertionError("the search never stopped")
+
+    signal.signal(signal.SIGALRM, hung)  # (without the budget: a failure, not a hung test run)
+    signal.alarm(120)
+    start = time.process_time()
+    try:
+        r = deja("search", "--re", "(a|aa)+$", check=False)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    assert time.process_time() - start < 20
+    assert r.code == 1 and "the regular expression ran 1 s of CPU" in r.err, r.err
+    assert "efefefef" in deja("search", "--re", "a{3}!").out  # a pattern that answers is not stopped
