@@ -51,8 +51,7 @@ def _load() -> tuple[ModuleType | None, str]:
 
 
 def _broken(e: BaseException) -> str:
-    why = " ".join(f"{type(e).__name__}: {e}".split())
-    why = why if len(why) <= 160 else why[:159] + "…"
+    why = " ".join(f"{type(e).__name__}: {e}".split())  # (one line)
     return f"broken, not used ({why}): indexing runs the Python twins; rebuild it (python setup.py build_ext --inplace, or reinstall)"
 
 
