@@ -26,6 +26,8 @@ SHORTEST = {
     "service-token": "gsk_" + "aB3dE6gH9j" * 5,
     "sendgrid-key": "SG.abcdefgh01234567.abcdefgh01234567",
     "pypi-token": "pypi-AgEIcHlwaS5vcmc" + "aB3dE6gH9j" * 4,
+    # a Vault token: `hvs.` and 24, the shortest of today's other providers (session 12)
+    "provider-token": "hvs." + "aB3dE6gH9j" * 2 + "aB3d",
     # the wide class: whsec_ and 24 base64 characters, a run of 30 with `+` and `/` in it
     "stripe-webhook-secret": "whsec_ab+cd/ef0123456789ABCDEF",
 }

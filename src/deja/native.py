@@ -20,23 +20,48 @@ import os
 from types import ModuleType
 
 
-def _load() -> ModuleType | None:
+# What each function gives for one small input, as its twin does: a module that imports but is
+# not this build's (an older `_native` without a function, another signature, a foreign build
+# that loads) fails here, at import, instead of in every parse worker.
+_PROBES = (
+    ("scan", ("Ab-c", ("b",), ("ab",)), (1, 1, 4, 4)),
+    ("cjk_bigrams", ("ab 中文字",), "ab  中文 文字 "),
+    ("other_words", (b"alpha Beta gamma 12", b"beta", 100, 64), (b"alpha gamma", 2)),
+)
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    """The extension, or None and why. Any failure to load or to answer its probes (a broken or
+    foreign-arch `_native*.so`: ImportError, OSError, a missing symbol, a wrong ABI that loads)
+    falls back to the Python twins: the records are the same, only slower."""
     if os.environ.get("DEJA_PURE") == "1":
-        return None
+        return None, "off (DEJA_PURE=1)"
     try:
-        return importlib.import_module("deja._native")
-    except ImportError:
-        return None
+        module = importlib.import_module("deja._native")
+        for name, args, want in _PROBES:
+            got = getattr(module, name)(*args)
+            if got != want:
+                raise ValueError(f"{name} gave {got!r}, not {want!r}")
+    except ModuleNotFoundError as e:
+        if e.name != "deja._native":
+            return None, _broken(e)
+        return None, "not built (no compiler at install: indexing is slower)"
+    except Exception as e:  # noqa: BLE001 - whatever a foreign module raises, the twins answer
+        return None, _broken(e)
+    return module, "on"
 
 
-NATIVE: ModuleType | None = _load()
+def _broken(e: BaseException) -> str:
+    why = " ".join(f"{type(e).__name__}: {e}".split())  # (one line)
+    return f"broken, not used ({why}): indexing runs the Python twins; rebuild it (python setup.py build_ext --inplace, or reinstall)"
+
+
+NATIVE, _STATE = _load()
 
 
 def state() -> str:
-    """For `deja doctor`: whether this process indexes through the extension."""
-    if os.environ.get("DEJA_PURE") == "1":
-        return "off (DEJA_PURE=1)"
-    return "on" if NATIVE else "not built (no compiler at install: indexing is slower)"
+    """For `deja doctor`: whether this process indexes through the extension, and if not, why."""
+    return _STATE
 
 _STRICT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _WIDE = _STRICT | frozenset("+/=.~")

@@ -122,11 +122,13 @@ def config(as_json) -> None:
                           "settings": [{"key": k, "value": v, "from": o} for k, v, o in rows]})
         return
     where = cfg.path()
-    click.echo(f"config file  {where}" + ("" if where.exists() else " (none: every value is a default)"))
+    # (the file's own values, shown as any text is: render.echo redacts them and escapes what a
+    # terminal would obey or draw as nothing)
+    render.echo(f"config file  {where}" + ("" if where.exists() else " (none: every value is a default)"))
     wide = max(len(k) for k, _, _ in rows)
     for k, v, o in rows:
-        shown = ", ".join(v) if isinstance(v, list) else str(v).lower() if isinstance(v, bool) else str(v)
-        click.echo(f"{k:<{wide}}  {shown:<24} {click.style(o, dim=True)}")
+        shown = ", ".join(map(str, v)) if isinstance(v, list) else str(v).lower() if isinstance(v, bool) else str(v)
+        render.echo(f"{k:<{wide}}  {shown:<24} {render.style(o, dim=True)}")
 
 
 def _hub_rows() -> list[tuple[str, object, str]]:

@@ -15,7 +15,7 @@ from deja.ingest import fresh
 from deja.cli import COMMANDS, HIDDEN, render
 from deja.roles import roles_from_names
 from deja.search import SCHEMA_VERSION, Options, record_recalls, search as run_search
-from deja.search.query import parse_since
+from deja.search.query import QUERY_CHARS, parse_since
 from deja.sources import HARNESSES
 
 LIMIT_MAX = config.LIMIT_MAX  # --limit's range is 1..LIMIT_MAX, as the config file's `limit` and `last`
@@ -117,6 +117,34 @@ def result_json(result, notice: str = "") -> dict:  # result: deja.search.Result
     }
 
 
+# The CPU seconds a `--re` search may take: a pattern that backtracks without end on some record
+# (`(a|aa)+$` against a run of `a`s) otherwise never answers. Python's regex engine checks for
+# signals as it matches, so a CPU timer stops it (main thread only; elsewhere no bound).
+REGEX_CPU = 60.0
+
+
+def _searched(store, text: str, opts):  # -> deja.search.Result
+    import signal
+    import threading
+
+    from deja.errors import QueryError
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        return run_search(store, text, opts)
+
+    def stop(*_):
+        raise QueryError(f"the regular expression ran {REGEX_CPU:g} s of CPU without an answer (a pattern like "
+                         "(a|aa)+ backtracks without end on some text): make it simpler")
+
+    before = signal.signal(signal.SIGVTALRM, stop)
+    signal.setitimer(signal.ITIMER_VIRTUAL, REGEX_CPU)
+    try:
+        return run_search(store, text, opts)
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, before)
+
+
 def search(query, harness=None, project=None, since=None, roles=(), limit=None, all_=False, regex=False, rebuild=False,
            explain=False, no_embed=False, as_json=False, last=False, origin=None) -> int:
     """Find sessions: words are ANDed, "quoted words" are a phrase. Returns the exit code.
@@ -143,8 +171,13 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
         store = Store(paths.index_dir())
     else:
         store, msg = render.open_fresh(quiet=as_json)
+    if not regex and len(text) > QUERY_CHARS:  # (search.query.bounded)
+        cut = f"the query is read up to its first {QUERY_CHARS:,} characters"
+        msg = f"{msg}; {cut}" if msg else cut
+        if not as_json:
+            render.note(cut)
     try:
-        result = run_search(store, text, opts)
+        result = _searched(store, text, opts) if regex else run_search(store, text, opts)
         if result.tier != "weak":
             record_recalls(store, result.hits)
         if not as_json:
@@ -161,10 +194,10 @@ def search(query, harness=None, project=None, since=None, roles=(), limit=None, 
     if explain:
         render.note(f"query: {result.parsed}")
     if result.tier == "none":
-        echo(f"No session matches {text!r}.")
+        echo(f"No session matches {result.query!r}.")
         return 1
     if result.tier == "weak":
-        echo(f"No session matches {text!r} well.")
+        echo(f"No session matches {result.query!r} well.")
         echo(style("Near misses, low confidence (they miss part of what was asked):", fg="yellow"))
     elif result.tier == "semantic":
         echo(style("No session has these words; the nearest in meaning:", fg="yellow"))

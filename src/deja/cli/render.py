@@ -14,7 +14,7 @@ import sys
 from deja import times
 from deja.text import redact
 from deja.store import SessionRow, session_json  # noqa: F401 (the CLI's name for it)
-from deja.terminal import JSON_RAW, visible
+from deja.terminal import JSON_RAW, json_escape, visible
 
 # What click.style and click.echo do, without importing click (a search should not pay for it).
 _COLOURS = {"black": 30, "red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "white": 37}
@@ -164,7 +164,7 @@ def json_text(obj: dict) -> str:
     shown: object = redact.redact_data(obj)[0] if redact.enabled() else obj
     text = json.dumps(shown, ensure_ascii=False, indent=None)
     if JSON_RAW.search(text):
-        text = JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+        text = JSON_RAW.sub(json_escape, text)
     return text
 
 

@@ -32,7 +32,11 @@ def append(text: str, project: str, tags: list[str], extra: dict | None = None) 
     }
     f = paths.notes_file()
     f.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    line = (json.dumps(entry, ensure_ascii=False) + "\n").encode()
+    text_line = json.dumps(entry, ensure_ascii=False) + "\n"
+    try:
+        line = text_line.encode()
+    except UnicodeEncodeError:  # a lone surrogate (an argument's or a directory name's undecodable byte): U+FFFD
+        line = text_line.encode("utf-8", "surrogatepass").decode("utf-8", "replace").encode()
     fd = os.open(f, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)

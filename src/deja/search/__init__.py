@@ -19,7 +19,7 @@ from deja.errors import QueryError
 from deja.plain import Plain
 from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
 from deja.search import signals
-from deja.search.query import Query, parse, valid_text
+from deja.search.query import Query, bounded, parse, valid_text
 from deja.search.snippets import marked, regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
 from deja.text.tokenizer import is_cjk, is_scaffold
@@ -210,6 +210,7 @@ def search(store: Store, text: str, opts: Options, query: Query | None = None) -
     text = valid_text(text)  # (parse does it too; the regex and meaning paths take the text itself)
     if opts.regex:
         return _regex(store, text, opts)
+    text = bounded(text)  # (the words a search reads: query.QUERY_CHARS)
     q = query if query is not None else parse(text)
     sem = _meaning(store, text, opts)
     sids = project_sids(store, opts.project, opts.origin)  # resolved once: both passes and the meaning hits use it

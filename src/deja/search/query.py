@@ -217,6 +217,22 @@ class Query(Plain):
         return out + "  (ranked by rarity; filler not required" + (f": {' '.join(dropped)})" if dropped else ")")
 
 
+# A query is read up to its first QUERY_CHARS characters (cut at a space when one is near the
+# end): what a search does grows with its distinct words (each one looked up, weighed, found in
+# every snippet's text), and a pasted log of 3,000 words took minutes (session 12, `hostile12`).
+# No question comes near it (the dev sets' longest is 81 characters; the prompt hook reads 600,
+# hooks.question.QUESTION_CHARS), so every question is read whole.
+QUERY_CHARS = 1000
+
+
+def bounded(text: str) -> str:
+    """`text` as a search reads it: at most QUERY_CHARS characters."""
+    if len(text) <= QUERY_CHARS:
+        return text
+    space = max(text.rfind(c, QUERY_CHARS - 40, QUERY_CHARS + 1) for c in " \t\n")
+    return text[: space if space > 0 else QUERY_CHARS]
+
+
 def valid_text(text: str) -> str:
     """`text` the analyzer takes: a lone surrogate (an argument's undecodable byte, `deja search
     $'\\xff'`, decoded by Python as U+DCFF; one sent in JSON to the MCP server or a hook) becomes

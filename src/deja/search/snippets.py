@@ -81,9 +81,24 @@ def marked(clauses, variants: Variants | None, text: str):
         return clauses
     extra = [(f,) for forms in variants.forms.values() for f in forms]
     if variants.fuzzy:
-        present = set(index_form(text).split())
-        extra += [(t,) for t in present for w in variants.fuzzy if t != w and _one_edit(t, w)]
+        extra += [(t,) for t in close_words(set(index_form(text).split()), variants.fuzzy)]
     return [*clauses, *extra]
+
+
+def close_words(present: set[str], fuzzy) -> list[str]:
+    """The words of `present` one edit from a word of `fuzzy` (`_one_edit`), each compared only
+    with the words it shares a deletion with (any two words one edit apart do), not with every
+    one: a record of 3,000 words against a query of 150 was 450,000 comparisons (session 12)."""
+    keys: dict[str, list[str]] = {}
+    for w in fuzzy:
+        for k in _deletions(w):
+            keys.setdefault(k, []).append(w)
+    return [t for t in present for w in {w for k in _deletions(t) for w in keys.get(k, ())}
+            if t != w and _one_edit(t, w)]
+
+
+def _deletions(word: str) -> set[str]:
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
 
 
 def _one_edit(a: str, b: str) -> bool:

@@ -336,6 +336,8 @@ class Catalog:
         """Sessions whose id, or `harness:id` key, starts with `prefix` (exact matches first).
 
         Range queries on the id and key indexes, case-sensitive as the ids are."""
+        if not prefix.isascii():  # (a lone surrogate, an argument's undecodable byte, cannot be bound)
+            prefix = prefix.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
         hi = prefix + _TOP
         q = (
             f"SELECT {_SESSION_COLS} FROM sessions WHERE (id >= ? AND id < ?) OR (key >= ? AND key < ?) "

@@ -93,8 +93,12 @@ analyzer_input: Callable[[str], str] = NATIVE.cjk_bigrams if NATIVE else analyze
 
 
 def tokens(text: str) -> list[str]:
-    """The tokens of `text`, in order (exactly what the index holds for it)."""
-    return ANALYZER.analyze(analyzer_input(text))
+    """The tokens of `text`, in order (exactly what the index holds for it). A lone surrogate (an
+    argument's undecodable byte, `deja how $'\\xff'`) is read as U+FFFD: the analyzer takes UTF-8."""
+    try:
+        return ANALYZER.analyze(analyzer_input(text))
+    except UnicodeEncodeError:
+        return ANALYZER.analyze(analyzer_input(text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")))
 
 
 def _word_char(text: str, i: int) -> bool:
