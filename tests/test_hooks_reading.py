@@ -54,3 +54,13 @@ def test_what_you_thought_of_for_me_is_asked_of_history(shop):
     # … but wanting to is still a request
     assert asking("我想开一家奶茶店，叫什么名字好？") == ""
 
+
+@pytest.mark.parametrize("prompt", ["你推荐我读的那本讲习惯的书叫什么？", "Hey, what's the name of my daughter's teacher?"])
+def test_a_best_session_that_stands_out_by_far_answers_with_less_coverage(shop, prompt):
+    # the question's words no answer repeats (你推荐 / 我读 / 讲习, "name") weigh in its rarity: the
+    # answering session holds less than payload.STRONG's share, and leads by far
+    from deja.hooks.payload import CLEAR, STRONG
+
+    ctx = context_of(said(prompt, f"conv-clear-{len(prompt)}"), "UserPromptSubmit")
+    assert _sid("a7b7", 1 if prompt.startswith("你") else 2) in ctx.split("\n")[2], ctx
+    assert CLEAR[0] < STRONG["personal"][0]
