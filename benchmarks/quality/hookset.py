@@ -102,9 +102,10 @@ HELDOUT_UNRELATED = {
 # each question put into prompts by the set's own `forms`.
 
 
-def homes(probes_en: list, probes_zh: list, seeds: tuple[int, int], tags: tuple[str, str]) -> list[tuple[list, list[dict]]]:
-    """Three English and two Chinese HOMEs of memeval's filler chats with these probes, every
-    probe asked in each."""
+def homes(probes_en: list, probes_zh: list, seeds: tuple[int, int], tags: tuple[str, str],
+          counts: tuple[int, int] = (3, 2)) -> list[tuple[list, list[dict]]]:
+    """English and Chinese HOMEs (three and two unless `counts` says) of memeval's filler chats
+    with these probes, every probe asked in each."""
     import memeval_en
     import memeval_zh
     from memeval import Bank, build_bank
@@ -113,8 +114,8 @@ def homes(probes_en: list, probes_zh: list, seeds: tuple[int, int], tags: tuple[
         return Bank(lang, homes=homes, per_home=len(probes), themes=m.THEMES, probes=probes, chatter=m.CHATTER,
                     smalltalk=m.SMALLTALK, common=m.COMMON, turn=m.BANK.turn)
 
-    return (build_bank(bank(memeval_en, "en", probes_en, 3), seeds[0], tags[0])
-            + build_bank(bank(memeval_zh, "zh", probes_zh, 2), seeds[1], tags[1]))
+    return (build_bank(bank(memeval_en, "en", probes_en, counts[0]), seeds[0], tags[0])
+            + build_bank(bank(memeval_zh, "zh", probes_zh, counts[1]), seeds[1], tags[1]))
 
 
 def prompts(qs: list[dict], seed: str, set_name: str, home: str, forms) -> list[dict]:

@@ -28,7 +28,8 @@ is a hook set with HOMEs of its own: `--sets hookdev2 --hooks-only` runs it; `ho
 (hookdev3.py, branch `hookdet`: questions with no cue, Chinese cues inside the sentence) and `hookdev4`
 (hookdev4.py, branch `hook4`: every question in every cue position, English and Chinese) and `hookdev5`
 (hookdev5.py, branch `hook5`: new cue wordings in both languages, new look-alike unrelated prompts) and `hookdev6`
-(hookdev6.py, branch `hook6`: mostly no cue, a cue before or inside; facts of the person's and the assistant's) likewise.
+(hookdev6.py, branch `hook6`: mostly no cue, a cue before or inside; facts of the person's and the assistant's) and `hookdev7`
+(hookdev7.py, branch `hook7`: Chinese-heavy, cues before, inside, none and after a long preface; look-alike unrelated prompts) likewise.
 --hooks-only skips the searches (with --no-make, a quick rerun of the hook sets).
 prefs (prefs.py, session 7's dev set for requests that name the need, not the preference), advice
 (advice.py, session 9's: the same with same-topic neighbours that state no preference) zh3
@@ -78,12 +79,13 @@ import hookdev3  # noqa: E402
 import hookdev4  # noqa: E402
 import hookdev5  # noqa: E402
 import hookdev6  # noqa: E402
+import hookdev7  # noqa: E402
 import hookinside  # noqa: E402
 import hookset  # noqa: E402
 import make  # noqa: E402
 
 TUNING = ("hand", "en", "zh")
-OWN_HOMES = {"hookdev2": hookdev2, "hookdev3": hookdev3, "hookdev4": hookdev4, "hookdev5": hookdev5, "hookdev6": hookdev6}  # hook sets with HOMEs of their own
+OWN_HOMES = {"hookdev2": hookdev2, "hookdev3": hookdev3, "hookdev4": hookdev4, "hookdev5": hookdev5, "hookdev6": hookdev6, "hookdev7": hookdev7}  # hook sets with HOMEs of their own
 HELDOUT = ("heldout-en", "heldout-zh")
 NOISE_MB = {"hand": 20}
 EMBED_S: dict[str, float] = {}  # `deja embed` wall seconds per HOME (--semantic)
@@ -358,7 +360,7 @@ def main() -> None:
                 print(f"\n{n} hook set per language and cue position\n\n" + memeval2.table(h["by"]))
     for key, title in (("blind", "blind hook set (hookblind.py)"), ("dev", "hook2's tuning hook set (hookdev.py)"),
                        ("inside", "hookin's set, the cue inside the question (hookinside.py)"),
-                       ("dev2", "the hook sets with their own HOMEs (hookdev2.py: hook3's; hookdev3.py: hookdet's; hookdev4.py: hook4's; hookdev5.py: hook5's; hookdev6.py: hook6's)")):
+                       ("dev2", "the hook sets with their own HOMEs (hookdev2.py: hook3's; hookdev3.py: hookdet's; hookdev4.py: hook4's; hookdev5.py: hook5's; hookdev6.py: hook6's; hookdev7.py: hook7's)")):
         blinds = {n: r[key] for n, r in results.items() if key in r}
         if blinds:
             print(f"\n{title}\n\n" + hookblind.HEADER)

@@ -33,6 +33,7 @@ from deja.text.clip import clip
 
 from deja.hooks.payload import (
     BUDGET_SECONDS,
+    CLEAR,
     CONTEXT_NOTES,
     CONTEXT_SESSIONS,
     FRAME,
@@ -205,7 +206,7 @@ def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = Fa
     said, is an honest nothing). A question that points back at history needs only a match; one about
     the person needs the best session to hold enough of the question's rarity (coverage) and to
     stand out from the next (margin): payload.STRONG — unless it holds nearly all of it
-    (payload.SURE), or it `counts` across sessions ("how many times did the printer jam?", 几次:
+    (payload.SURE) or stands out by far holding less (payload.CLEAR), or it `counts` across sessions ("how many times did the printer jam?", 几次:
     search.query's reading; each session holding one instance answers a part, so the sessions that
     answer a count are level at the top). A question that joins two
     events (payload.TWO_EVENTS) asks it of the best two together: each holds one."""
@@ -222,7 +223,7 @@ def strong(kind: str, hits: list, tier: str, asked: str = "", unheard: bool = Fa
     if len(hits) > 1 and TWO_EVENTS.search(asked) and best.coverage + hits[1].coverage >= TWO_COVERAGE:
         return True
     if best.coverage < coverage:
-        return False
+        return best.coverage >= CLEAR[0] and best.score >= CLEAR[1] * runner
     return runner <= 0 or best.score >= margin * runner or best.coverage >= SURE or counts
 
 

@@ -66,6 +66,11 @@ STRONG = {"personal": (0.45, 1.1), "particular": (0.45, 1.1)}
 # more than 0.63 on the dev hook sets). A question joining two events ("Which came first, …?",
 # 哪个在前, 隔了多久) has each in its own session: the best two together hold TWO_COVERAGE, no margin.
 SURE = 0.8
+# … or, a best session that stands out (CLEAR[1] times the next) holding CLEAR[0] of the rarity:
+# the question's own words that no answer repeats (冷萃你说要泡多久: 你说 / 说要; "Hey, what's the
+# name of my daughter's teacher?") weigh in the rarity, but not in which session leads (branch
+# hook7: no unrelated prompt of the dev hook sets with its best over 0.3 stood out by 1.5).
+CLEAR = (0.35, 1.5)
 # A question that points back at history ("last time", 上次) whose search found only near misses
 # (tier weak: the best session holds < 35 % of its rarity, or a name it gives is in none of the
 # first sessions) is still answered when the best holds NEAR[0] of the rarity and scores NEAR[1]

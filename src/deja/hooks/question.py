@@ -72,10 +72,12 @@ _OWN_PAST = _Lazy(
     r"|我们?[^，。？！,.?!\s]{0,8}过",
     re.I,
 )
-# A question: a question mark, a question word or auxiliary first, a Chinese question word.
+# A question: a question mark, a question word or auxiliary first, a Chinese question word (not
+# the 几 of "a few": 这几天, 前几天, 好几次, 十几个, 没几个, 几乎 — a preface "这几天忙得团团转。" read
+# as a question was searched with the question after it).
 _QUESTION = _Lazy(
     r"[?？]|^\W*(?:what|what's|which|when|where|who|whom|whose|how|why|did|do|does|is|are|was|were|can|could|should|would|"
-    r"will|have|has|had|tell\s+me|remind\s+me(?!\s+to\b))\b|吗|什么|哪|几|多少|多久|谁|怎么|为什么|是否|有没有|是不是",
+    r"will|have|has|had|tell\s+me|remind\s+me(?!\s+to\b))\b|吗|什么|哪|(?<![这那前好十没])几(?!乎)|多少|多久|谁|怎么|为什么|是否|有没有|是不是",
     re.I,
 )
 # A question about the person or what they were told: "what car do I drive", "what is my rent",
@@ -97,8 +99,9 @@ _ADVICE = _Lazy(
     # "how much water do I need for rice", "what do we need for a visa": what it takes, in general
     r"|\b(?:do|does)\s+(?:i|we|one)\s+need\b|\bwhere\s+(?:do|should|can|would)\s+(?:i|we)\s+(?:start|begin)\b"
     # … but not what was done or meant, said as "the … you picked for me", "the one I want to buy"
-    # (你帮我选的笔记本, 你给我推荐的书, 我想买的相机: a verb and 的 right after)
-    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)(?![^，。？！,.?!的]{1,3}的)|(?<!你)帮我(?![^，。？！,.?!的]{1,3}的)"
+    # (你帮我选的笔记本, 你给我推荐的书, 我想买的相机: a verb and 的 right after; 你帮我想的名字:
+    # 我想 and 的 at once, what was thought of)
+    r"|怎么(?:才|能|办|样才)|如何|怎样|我(?:想|要|该|应该|打算|准备)(?![^，。？！,.?!的]{0,3}的)|(?<!你)帮我(?![^，。？！,.?!的]{1,3}的)"
     # (你帮我: what the assistant did for me, the deed a longer clause: 你帮我给公众号起的名字)
     r"|你帮我(?![^，。？！,.?!的]{1,8}的)"
     r"|给我(?:写|推荐|讲|想)(?![^，。？！,.?!的]{0,3}的)|能不能|可以吗",
