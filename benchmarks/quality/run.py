@@ -42,7 +42,9 @@ Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language 
 situation; hooks as facts') and `facts2` (facts2.py, session 10: the person's facts inside long turns
 about other subjects, same-topic sessions asking in the question's words; hooks as facts') and `facts3`
 (facts3.py, session 11: the fact an aside in a long chat about another subject, worded unlike the
-question, same-topic sessions where the person talks of the same thing; hooks as facts').
+question, same-topic sessions where the person talks of the same thing; hooks as facts') and `facts4`
+(facts4.py, session 12: facts in passing in sessions that wander over several subjects, the owned
+thing often named otherwise, and the assistant's pick inside a numbered list; hooks as facts').
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
 words (the newer line shares few of the question's words); `updates4` (updates4.py, session 10) a state
@@ -257,7 +259,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         hist, other = own.history(qs, home), own.unrelated(qs)
         got = _hooked(env, [p["prompt"] for p in hist + other])
         return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
-    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "facts3"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
+    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "facts3", "facts4"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
         import memeval
 
         lang = qs[0]["lang"]
