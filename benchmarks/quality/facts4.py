@@ -9,7 +9,7 @@ a chat about one other subject):
 - a user fact is a clause of one turn of one subject of a ramble ("By the way, ..." or inside the
   context); about half name the question's thing plainly ("my wife is on nights at the hospital
   this week as a midwife", 我家狗是柯基), the others name it otherwise, as people do: the question
-  asks for the "car", the turn says "the Octavia"; "my daughter" / "my youngest"; "pet" / "the
+  asks for the "car", the turn says "the Skoda Octavia"; "my daughter" / "my youngest"; "pet" / "the
   cat"; "language" / "Portuguese"; 宠物 / 家里的猫; 女儿 / 小的;
 - per user fact two to three short sessions on its topic where the person asks in the question's
   words without the value, and two decoys: somebody else's value in the question's words, and a
@@ -107,8 +107,8 @@ EN_SUBJECTS = [
 ]
 
 EN_FACTS = [
-    Fact("What car do I drive?", "the Octavia is in the garage again, so I am getting the bus all week",
-         ["Skoda", "Skoda estate"], ["Which car is cheapest to run?", "How often should a car be serviced?", "Is it worth buying an electric car?"],
+    Fact("What car do I drive?", "the {v} is in the garage again, so I am getting the bus all week",
+         ["Skoda Octavia", "Toyota Yaris", "Honda Jazz", "Ford Focus"], ["Which car is cheapest to run?", "How often should a car be serviced?", "Is it worth buying an electric car?"],
          "I hardly use the car in winter.", "My brother just bought a car, a Tesla, and talks about nothing else",
          ["Small petrol cars are usually cheapest to run.", "A service once a year keeps most cars healthy.", "Electric cars cost less per mile but more up front."]),
     Fact("What breed is my dog?", "the dog is {v} and needs two long walks a day, so my evenings are short", ["a whippet", "a spaniel", "a beagle", "a greyhound"],
@@ -227,7 +227,7 @@ ZH_SUBJECTS = [
 ]
 
 ZH_FACTS = [
-    Fact("我开的是什么车？", "{v}又进修理厂了，这一周只能坐公交", ["那辆卡罗拉", "家里的朗逸", "我那辆思域", "那台轩逸"],
+    Fact("我开的是什么车？", "我那辆{v}又进修理厂了，这一周只能坐公交", ["丰田卡罗拉", "大众朗逸", "本田思域", "日产轩逸"],
          ["什么车养起来最便宜？", "车多久保养一次？", "现在买电动车值不值？"], "冬天我基本不怎么开车。", "我哥刚买了一辆车，特斯拉，天天挂在嘴上",
          ["排量小的燃油车一般养起来最便宜。", "大部分车一年保养一次就够了。", "电动车每公里便宜，但买的时候贵。"]),
     Fact("我家狗是什么品种？", "我家狗是{v}，每天早晚要遛两次，所以晚上基本没空", ["柯基", "柴犬", "比熊", "边牧"],
