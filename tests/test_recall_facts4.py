@@ -57,3 +57,41 @@ def test_a_category_in_chinese(home):
     _topic(home, ["哪种宠物最好养？", "养宠物一个月要花多少钱？"], "粮食、保险、看病加起来每个月不少钱。")
     r = search("我养的是什么宠物？")
     assert "fact" in ids(r)[:3], _scores(r)
+
+
+def test_she_is_the_daughter_asked_about(home):
+    # 每天送她上学: the question asks about the daughter, so 她 is she, not somebody else's school run
+    _others(home)
+    _ramble(home, "fact", "小的九月份进了实验小学，每天送她上学都跟打仗一样。", "zh")
+    session(home, "life", "cousin", [("user", "我姐姐的女儿在上海读寄宿学校。米饭怎么才不粘锅？", OLD),
+                                     ("assistant", f"{_CHATTER} 米先淘一下，焖的时候别开盖。", OLD)])
+    _topic(home, ["女儿刚转学怎么帮她适应？", "小学生每天作业多少算正常？"], "大部分孩子半个学期就能适应。")
+    r = search("我女儿在哪上学？")
+    assert "fact" in ids(r)[:3], _scores(r)
+
+
+def test_whose_third_person_is_the_one_asked_about():
+    from deja.search.whose import others
+    from deja.text.tokenizer import tokens
+
+    school = {w: i for i, w in enumerate(["女儿", "上学"])}
+    assert not others(tokens("每天送她上学都跟打仗一样"), {"上学": 1}, school)
+    assert others(tokens("每天送她上学都跟打仗一样"), {"上学": 1}, {"上学": 1})  # no one asked about: she is another
+    job = {w: i for i, w in enumerate(["wife", "job"])}
+    assert not others(tokens("She loves the job"), {"job": 1}, job)
+    assert others(tokens("My friend loves the job"), {"job": 1}, job)
+    assert others(tokens("He loves the job"), {"job": 1}, job)  # the wife asked about is she, not he
+    assert others(tokens("他朋友的他她老婆叫什么名字"), {"老婆": 0}, {"老婆": 0})  # (他 is another: 老婆 is she)
+
+
+def test_a_session_telling_only_somebody_elses_fact_falls_behind(home):
+    # the colleague's gym holds every word of the question, in the one line of its chat that holds any;
+    # the person's own is said in passing in a long chat about other things, in other words (signed up)
+    _others(home)
+    _ramble(home, "fact", "I signed up at Anytime Fitness last month and the classes start at six.")
+    for i in range(2):
+        session(home, "life", f"colleague-{i}", [
+            ("user", "My colleague joined a gym called Iron House and quit after a week. How do I fix a flaky test?", OLD),
+            ("assistant", f"{_CHATTER} Run the test in a loop and look for shared state.", OLD)])
+    r = search("Which gym did I join?")
+    assert ids(r)[0] == "fact", _scores(r)

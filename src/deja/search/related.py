@@ -71,6 +71,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     # "what car do I drive" / "the Skoda is in the garage again", "what pet" / "the cat knocked a mug
     # off", "which language am I learning" / "twenty minutes of Portuguese", "what is my wife's job" /
     # "she is on nights as a midwife". The categories are closed and everyday; their common instances.
+    ("phone phones", "samsung galaxy pixel oneplus xiaomi huawei motorola nokia fairphone iphone android"),
     ("car cars", "toyota honda ford volkswagen vw skoda kia hyundai tesla bmw audi mercedes nissan renault peugeot"
      " vauxhall fiat volvo mazda subaru mini citroen jeep lexus porsche jaguar suzuki dacia polestar chevrolet"),
     ("dog dogs breed breeds puppy", "labrador retriever spaniel beagle terrier poodle collie whippet greyhound"
@@ -158,6 +159,7 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("手机", "苹果 华为 小米 三星 荣耀 安卓 iphone"),
     ("车 汽车", "丰田 本田 大众 宝马 奔驰 奥迪 比亚 理想 蔚来 电车 油车 日产 福特 现代 起亚 别克 特斯 吉利 长安 哈弗 红旗"),
     ("狗", "柯基 金毛 柴犬 泰迪 边牧 比格 博美 拉布"),
+    ("健身房", "年卡 月卡 会员 办卡 私教 团课"),
     ("宠物", "猫咪 小猫 狗狗 小狗 鹦鹉 兔子 仓鼠 金鱼 乌龟 柯基 金毛 柴犬 泰迪 边牧 比熊"),
     ("乐器", "钢琴 吉他 古筝 二胡 提琴 长笛 口琴 琵琶 小号 长号 萨克 单簧 竖琴 手风"),
     ("语言 外语", "英语 日语 韩语 法语 德语 俄语 牙语 兰语 利语 腊语 伯语"),
