@@ -84,9 +84,10 @@ STATED = 2.0
 # Madrid", 我朋友的老婆叫王芳; search.whose) tells another's fact, not theirs: its weight is scaled by OTHERS.
 # Measured 0.15 / 0.3 / 0.5 (docs/benchmarks.md, "Issue 14, session 11"). A session whose person's
 # records read tell the question's words only so (none of them the person's own, questions aside) weighs
-# OTHERS whole when each of those lines names one of the person's people (OTHER_PEOPLE: "my colleague",
-# 我同事): its session BM25 and coverage count that line too, and a chat with one such line led the
-# person's own fact said in other words (docs/benchmarks.md, "Issue 14, session 12").
+# OTHERS whole when each of those lines opens on one of the person's people, its subject (OTHER_PEOPLE:
+# "My colleague joined …", 我同事家的狗…): its session BM25 and coverage count that line too, and a chat
+# with one such line led the person's own fact said in other words (docs/benchmarks.md, "Issue 14,
+# session 12").
 OTHERS = 0.3
 # ... and a session whose person states one in a turn holding only related words of the request ("I shoot
 # my kids' football matches" for "can you recommend a camera") by RELATED_STATED: less than STATED, so a
@@ -254,6 +255,16 @@ def _about_others(others: re.Pattern[str], sentence: str) -> bool:
     return bool(others.search(sentence)) and not _self().search(others.sub(" ", sentence))
 
 
+def _opens_on_others(sentence: str) -> bool:
+    """Does this sentence open on one of the person's people (OTHER_PEOPLE), its subject: "My colleague
+    joined a gym", 我同事家的狗是拉布拉多, 我表姐说…? Not "I flew to my cousin's wedding", 去表哥婚礼坐的是…
+    (the person went: the wedding is the cousin's, the flight theirs), 孩子出生以后每晚只能睡四个小时 (the
+    person's sleep, the subject unsaid)."""
+    s = sentence.lstrip()
+    own = s[2:] if s.startswith("我的") else s[1:] if s.startswith("我") else s
+    return bool(_others().match(s) or _others().match(own))
+
+
 def states_change(sentence: str) -> bool:
     """Does `sentence` state a change, as people report one (CHANGE)?"""
     return bool(_change().search(sentence))
@@ -346,8 +357,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float, str]:
     if only related ones; for a question about the assistant's pick, PICKED when the reply's best
     sentence names one (the kind of answer wanted and a named thing); else 1. And what the record
     tells for a fact (m.statements): "asks" (its best sentences only ask), "theirs" (they tell the
-    question's words as somebody else's, naming one of the person's people: OTHERS), "guess" (as
-    somebody else's, the person unnamed: OTHERS too), "" otherwise."""
+    question's words as somebody else's, opening on one of the person's people: OTHERS), "guess" (as
+    somebody else's otherwise: OTHERS too), "" otherwise."""
     sentences, per = _held(m, text)
     if not per:
         return 0.0, 1.0, 1.0, ""
@@ -363,9 +374,8 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float, str]:
         if not top:
             return best * PASSAGE_SCALE, ASKED, 1.0, "asks"
         if m.whose and own and all(others(tokens(t), m.whose, m.single, m.people) for t in top):
-            # (for its session: "theirs" only when each names one of the person's people, OTHER_PEOPLE:
-            # "my colleague", 我同事; 孩子出生以后每晚只能睡四个小时 is the person's sleep, their subject unsaid)
-            lift, tells = OTHERS, "theirs" if all(_others().search(t) for t in top) else "guess"
+            # (for its session: "theirs" only when each opens on one of the person's people, its subject)
+            lift, tells = OTHERS, "theirs" if all(_opens_on_others(t) for t in top) else "guess"
     if m.answer is None and m.change is None:
         return best * PASSAGE_SCALE, lift, 1.0, tells
     stated = 1.0
