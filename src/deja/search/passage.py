@@ -82,7 +82,12 @@ STATED = 2.0
 # For a fact about the person (Matcher.whose): a record of theirs whose best sentences hold the
 # question's words only as somebody else's ("my friend's dog is a labrador", "my sister lives in
 # Madrid", 我朋友的老婆叫王芳; search.whose) tells another's fact, not theirs: its weight is scaled by OTHERS.
-# Measured 0.15 / 0.3 / 0.5 (docs/benchmarks.md, "Issue 14, session 11").
+# Measured 0.15 / 0.3 / 0.5 (docs/benchmarks.md, "Issue 14, session 11"). A session whose person's
+# records read tell the question's words only so (none of them the person's own, questions aside) weighs
+# OTHERS whole when each of those lines opens on one of the person's people, its subject (OTHER_PEOPLE:
+# "My colleague joined …", 我同事家的狗…): its session BM25 and coverage count that line too, and a chat
+# with one such line led the person's own fact said in other words (docs/benchmarks.md, "Issue 14,
+# session 12").
 OTHERS = 0.3
 # ... and a session whose person states one in a turn holding only related words of the request ("I shoot
 # my kids' football matches" for "can you recommend a camera") by RELATED_STATED: less than STATED, so a
@@ -250,6 +255,16 @@ def _about_others(others: re.Pattern[str], sentence: str) -> bool:
     return bool(others.search(sentence)) and not _self().search(others.sub(" ", sentence))
 
 
+def _opens_on_others(sentence: str) -> bool:
+    """Does this sentence open on one of the person's people (OTHER_PEOPLE), its subject: "My colleague
+    joined a gym", 我同事家的狗是拉布拉多, 我表姐说…? Not "I flew to my cousin's wedding", 去表哥婚礼坐的是…
+    (the person went: the wedding is the cousin's, the flight theirs), 孩子出生以后每晚只能睡四个小时 (the
+    person's sleep, the subject unsaid)."""
+    s = sentence.lstrip()
+    own = s[2:] if s.startswith("我的") else s[1:] if s.startswith("我") else s
+    return bool(_others().match(s) or _others().match(own))
+
+
 def states_change(sentence: str) -> bool:
     """Does `sentence` state a change, as people report one (CHANGE)?"""
     return bool(_change().search(sentence))
@@ -332,32 +347,37 @@ def score(m: Matcher, text: str, own: bool = True) -> tuple[float, float]:
     asks about the world); times CHANGE_LIFT when the record is the `own` side's (the person's, for
     a question about them) and such a sentence states a change (m.change) and holds m.share
     (CHANGE_SHARE) of the question."""
-    p, lift, _ = _score(m, text, own)
+    p, lift, _, _ = _score(m, text, own)
     return p, lift
 
 
-def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float]:
+def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float, str]:
     """score's passage and lift, and its session's lift: for a request (m.prefers), when the person
     states a preference here, STATED if the turn holds one of the request's own words, RELATED_STATED
     if only related ones; for a question about the assistant's pick, PICKED when the reply's best
-    sentence names one (the kind of answer wanted and a named thing); else 1."""
+    sentence names one (the kind of answer wanted and a named thing); else 1. And what the record
+    tells for a fact (m.statements): "asks" (its best sentences only ask), "theirs" (they tell the
+    question's words as somebody else's, opening on one of the person's people: OTHERS), "guess" (as
+    somebody else's otherwise: OTHERS too), "" otherwise."""
     sentences, per = _held(m, text)
     if not per:
-        return 0.0, 1.0, 1.0
+        return 0.0, 1.0, 1.0, ""
     best = max(per.values())
     lift = 1.0
+    tells = ""
     if m.answer is None and m.change is None and not m.statements:
-        return best * PASSAGE_SCALE, lift, 1.0
+        return best * PASSAGE_SCALE, lift, 1.0, tells
     # the sentences holding the best share: where the kind of answer and a change are looked for
     top = [sentences[k] for k, v in per.items() if v >= best * 0.999 and k < len(sentences)]
     if m.statements:  # a fact or an instance is stated, not asked about
         top = [t for t in top if not _asks(t)]
         if not top:
-            return best * PASSAGE_SCALE, ASKED, 1.0
+            return best * PASSAGE_SCALE, ASKED, 1.0, "asks"
         if m.whose and own and all(others(tokens(t), m.whose, m.single, m.people) for t in top):
-            lift = OTHERS
+            # (for its session: "theirs" only when each opens on one of the person's people, its subject)
+            lift, tells = OTHERS, "theirs" if all(_opens_on_others(t) for t in top) else "guess"
     if m.answer is None and m.change is None:
-        return best * PASSAGE_SCALE, lift, 1.0
+        return best * PASSAGE_SCALE, lift, 1.0, tells
     stated = 1.0
     if m.prefers and own and m.answer is not None:  # a statement anywhere in the turn, not a question
         if any(not _marked_question(t := sentences[k]) and m.answer.search(t) for k in per if k < len(sentences)):
@@ -373,7 +393,7 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float]:
         lift *= NAMED_LIFT
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
         lift *= CHANGE_LIFT
-    return best * PASSAGE_SCALE, lift, stated
+    return best * PASSAGE_SCALE, lift, stated, tells
 
 
 def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: float, other: float = 1.0) -> None:
@@ -394,14 +414,17 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
     per = COUNT_RECORDS if m.counts or m.prefers else PASSAGE_RECORDS
     todo = [(i, j) for i, (_, items, _, _) in enumerate(hits[:PASSAGE_SESSIONS]) for j in range(min(per, len(items)))]
     stated: dict[int, float] = {}  # a session -> its lift: a request's statement (STATED), a pick (PICKED)
+    theirs: dict[int, bool] = {}  # a session -> whether the person's records read tell the fact only as another's
     asked: dict[tuple[int, int], tuple[int, int, float]] = {}  # a person's turn a pick may answer: (session, seq) -> (i, j, passage)
     for (i, j), b in zip(todo, store.text.bodies([hits[i][1][j][1].addr for i, j in todo])):
         items = hits[i][1]
         sc, c = items[j]
         own = c.role == heavy
-        p, lift, said = _score(m, b.text, own)
+        p, lift, said, tells = _score(m, b.text, own)
         if said > stated.get(i, 1.0):
             stated[i] = said
+        if own and p and m.whose and tells not in ("asks", "guess"):
+            theirs[i] = tells == "theirs" and theirs.get(i, True)
         if m.named is not None and not own and p:
             asked[(b.sid, b.seq)] = (i, j, p)
         items[j] = (max(sc, p * (heavy_weight if own else other)) * lift, c)
@@ -412,6 +435,9 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
                 sc, c = hits[i][1][j]
                 hits[i][1][j] = (max(sc, p * heavy_weight * ANSWER_LIFT * NAMED_LIFT), c)
                 stated[i] = PICKED
+    for i, t in theirs.items():  # the session's own words are another's too: it weighs OTHERS whole
+        if t:
+            stated[i] = stated.get(i, 1.0) * OTHERS
     for i, up in stated.items():
         hit, items, session, lift = hits[i]
         hits[i] = (hit, items, session, lift * up)

@@ -67,6 +67,31 @@ _GROUPS: tuple[tuple[str, str], ...] = (
      "learning practise practice lessons class hobby playing"),
     ("laptop computer pc phone",
      "linux mac macos windows android iphone laptop computer"),
+    # a thing the person has, does or is, said by its instance, the way _ZH's 车 / 狗 / 乐器 / 语言 are:
+    # "what car do I drive" / "the Skoda is in the garage again", "what pet" / "the cat knocked a mug
+    # off", "which language am I learning" / "twenty minutes of Portuguese", "what is my wife's job" /
+    # "she is on nights as a midwife". The categories are closed and everyday; their common instances.
+    ("phone phones", "samsung galaxy pixel oneplus xiaomi huawei motorola nokia fairphone iphone android"),
+    ("car cars", "toyota honda ford volkswagen vw skoda kia hyundai tesla bmw audi mercedes nissan renault peugeot"
+     " vauxhall fiat volvo mazda subaru mini citroen jeep lexus porsche jaguar suzuki dacia polestar chevrolet"),
+    ("dog dogs breed breeds puppy", "labrador retriever spaniel beagle terrier poodle collie whippet greyhound"
+     " dachshund husky corgi pug bulldog schnauzer shepherd boxer rottweiler doberman chihuahua dalmatian lurcher"
+     " cockapoo labradoodle setter pointer vizsla akita shiba puppy"),
+    ("pet pets", "dog dogs cat cats kitten puppy parrot budgie rabbit bunny hamster gerbil guinea tortoise turtle"
+     " goldfish fish ferret snake lizard gecko chinchilla"),
+    ("instrument instruments", "piano guitar violin viola cello drums drum trumpet trombone flute clarinet oboe"
+     " saxophone sax ukulele harp banjo accordion recorder tuba"),
+    ("language languages", "spanish french german italian portuguese japanese korean mandarin cantonese arabic"
+     " dutch greek russian hindi turkish swedish polish welsh hebrew"),
+    ("job jobs career profession occupation", "nurse midwife doctor teacher engineer accountant lawyer solicitor"
+     " architect pharmacist paramedic firefighter pilot chef baker electrician plumber designer dentist vet"
+     " surgeon anaesthetist radiographer physiotherapist librarian journalist receptionist mechanic carpenter"),
+    # the person's family said otherwise ("my youngest", "the boy"), as _ZH's 女儿 / 儿子 / 孩子 group
+    ("daughter daughters", "girl youngest eldest oldest"),
+    ("son sons", "boy lad youngest eldest oldest"),
+    ("wife husband", "partner spouse"),
+    # joining is said as signing up ("I signed up at the leisure centre")
+    ("join joined", "signed enrolled membership member registered"),
     # where someone lives or works, put in other words ("relocate" / "moved to", "works" / "got a job"):
     # English beside _ZH's 住在 / 搬到 and 上班 / 入职. Not "work" nor "living" as keys: "how do I get to
     # work" asks the way there and "for a living" the job (each cost a dev set's answer).
@@ -132,10 +157,14 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("小时 钟头", "小时 钟头"),
     # a thing the person has, said by its make or kind (the English "laptop computer pc phone")
     ("手机", "苹果 华为 小米 三星 荣耀 安卓 iphone"),
-    ("车 汽车", "丰田 本田 大众 宝马 奔驰 奥迪 比亚 理想 蔚来 电车 油车"),
+    ("车 汽车", "丰田 本田 大众 宝马 奔驰 奥迪 比亚 理想 蔚来 电车 油车 日产 福特 现代 起亚 别克 特斯 吉利 长安 哈弗 红旗"),
     ("狗", "柯基 金毛 柴犬 泰迪 边牧 比格 博美 拉布"),
-    ("乐器", "钢琴 吉他 古筝 二胡 提琴 长笛 口琴 琵琶"),
-    ("语言 外语", "英语 日语 韩语 法语 德语 俄语"),
+    ("健身房", "年卡 月卡 会员 办卡 私教 团课"),
+    ("宠物", "猫咪 小猫 狗狗 小狗 鹦鹉 兔子 仓鼠 金鱼 乌龟 柯基 金毛 柴犬 泰迪 边牧 比熊"),
+    ("乐器", "钢琴 吉他 古筝 二胡 提琴 长笛 口琴 琵琶 小号 长号 萨克 单簧 竖琴 手风"),
+    ("语言 外语", "英语 日语 韩语 法语 德语 俄语 牙语 兰语 利语 腊语 伯语"),
+    ("做什么工作 什么工作 职业 干什么的 做什么的", "护士 医生 老师 教师 会计 律师 程序 设计 司机 厨师 警察 销售 记者 编辑"
+     " 助产 麻醉 药剂 保安 工程 面包 放射"),
 )
 _ZH_COUNTING: tuple[tuple[str, str], ...] = (
     ("健身房 健身 锻炼 撸铁", "撸铁 练腿 练背 卧推 深蹲 器械 单车 教练 私教 操课"),

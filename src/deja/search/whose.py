@@ -25,8 +25,15 @@ _PEOPLE = ("friend colleague coworker co-worker neighbour neighbor sister brothe
            "grandparent partner husband wife boyfriend girlfriend son daughter kid boss manager flatmate "
            "roommate housemate classmate teammate").split()
 PEOPLE_EN = frozenset(_PEOPLE + [w + "s" for w in _PEOPLE] + ["child", "children"])
-# Another person: the people one talks about, and the third person.
+# Another person: the people one talks about, and the third person. When the question asks about one
+# of the person's people ("where does my daughter go to school", 我老婆是做什么工作的), he or she (他 or
+# 她) of that one's sex is that one ("my youngest started at Hillside, the drop-off with her is chaos",
+# 每天送她上学), not another: she for a daughter, he for a son.
 OTHERS_EN = PEOPLE_EN | frozenset("he she they his her their him them".split())
+_SHE = (frozenset("she her".split()), "她", frozenset("sister mum mom mother grandma grandmother aunt niece wife girlfriend daughter".split()),
+        ("老婆", "妻子", "女儿", "妈", "姐", "妹", "阿姨", "姑姑", "奶奶", "外婆"))
+_HE = (frozenset("he him his".split()), "他", frozenset("brother dad father grandad grandpa grandfather uncle nephew husband boyfriend son".split()),
+       ("老公", "丈夫", "儿子", "爸", "哥", "弟", "叔叔", "舅", "爷爷", "外公"))
 # ... in Chinese, as a bigram holds them (爸 in 我爸 爸爸 爸妈; 同事 in 我同 同事): a bigram holding one is another's.
 # A character only where it is nearly always a person (not 奶 of 牛奶, 姑 of 姑娘, 爷 of 爷们: those as
 # their doubled forms); 他 but not in 其他 (the rest) or 吉他 (NOT_PEOPLE).
@@ -44,17 +51,23 @@ NEAR = 8
 
 def asked_people(asked: Collection[str]) -> frozenset[str]:
     """The people of OTHERS_ZH the question's own words hold (老婆 of 我老婆叫什么): no other person
-    in its sentences. Found once per question, not per token of a sentence: a token checked against
-    every word of a pasted question was quadratic (a 6,000-character question and a 48,000-character
-    record of 他: 21 s a search)."""
-    return frozenset(o for o in OTHERS_ZH if any(o in w for w in asked))
+    in its sentences; and the third person who is the one asked about (she / her / 她 for "my
+    daughter", 我老婆; he / him / his / 他 for a son). Found once per question, not per token of a
+    sentence: a token checked against every word of a pasted question was quadratic (a 6,000-character
+    question and a 48,000-character record of 他: 21 s a search)."""
+    held = frozenset(o for o in OTHERS_ZH if any(o in w for w in asked))
+    third: set[str] = set()
+    for en, zh, people_en, people_zh in (_SHE, _HE):
+        if any(w in people_en for w in asked) or any(p in w for p in people_zh for w in asked):
+            third |= en | {zh}
+    return held | third
 
 
 def _other(token: str, asked: Mapping[str, int], held: frozenset[str]) -> bool:
     if token in asked:
         return False
     if token.isascii():
-        return token in OTHERS_EN
+        return token in OTHERS_EN and token not in held
     return token not in NOT_PEOPLE and any(o in token and o not in held for o in OTHERS_ZH)
 
 
