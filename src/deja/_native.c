@@ -186,11 +186,14 @@ static PyObject *native_scan(PyObject *self, PyObject *args) {
 /* ---------------------------------------------------------------------------------------------
  * cjk_bigrams(text: str) -> str
  *
- * Twin: deja.text.tokenizer.analyzer_input_py. Every run of CJK characters (the tokenizer's
- * _CJK ranges) rewritten as its overlapping bigrams between spaces (" 广告 告点 点击 "; a lone
- * character " 广 "); `text` itself when it holds none. Two passes: the output's length, then
- * the output. Its characters are the input's plus spaces, so the input's width is the
- * output's (a str must be stored in the narrowest width its characters allow).
+ * Twin: deja.text.tokenizer.analyzer_input_py. A number glued to its unit split from it (a token
+ * of ASCII digits then ASCII letters only: "79kg" -> "79 kg"; a token is what the analyzer reads,
+ * a CJK character standing apart), then every run of CJK characters (the tokenizer's _CJK
+ * ranges) rewritten as its overlapping bigrams between spaces (" 广告 告点 点击 "; a lone
+ * character " 广 "), a run of two or more right after an ASCII digit led by its first character
+ * alone (12点才 -> " 点 点才 "); `text` itself when nothing changes. Two passes: the output's
+ * length, then the output. Its characters are the input's plus spaces, so the input's width is
+ * the output's (a str must be stored in the narrowest width its characters allow).
  * ------------------------------------------------------------------------------------------- */
 
 ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
@@ -202,8 +205,31 @@ ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
            (o >= 0x20000 && o <= 0x2fa1f);
 }
 
-/* The length a run of n CJK characters takes once rewritten. */
-ALWAYS_INLINE Py_ssize_t run_out(Py_ssize_t n) { return n == 1 ? 3 : 3 * n - 2; }
+ALWAYS_INLINE int is_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
+ALWAYS_INLINE int is_letter(Py_UCS4 c) { return c < 128 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+/* A letter or digit a token runs on with (str.isalnum, as the twin's [^\W_]), not a CJK one. */
+ALWAYS_INLINE int runs_on(Py_UCS4 c) { return Py_UNICODE_ISALNUM(c) && !is_cjk(c); }
+
+/* Where a space goes if a glued number and unit start at i (text[i] a digit not after a letter
+ * or digit that runs on): after the digits, when only ASCII letters follow to the token's end;
+ * else -1. Each digit run is read once from its start, so a text costs one pass. */
+static Py_ssize_t glued_at(int kind, const void *data, Py_ssize_t size, Py_ssize_t i) {
+    if (!is_digit(PyUnicode_READ(kind, data, i)) || (i > 0 && runs_on(PyUnicode_READ(kind, data, i - 1))))
+        return -1;
+    Py_ssize_t d = i;
+    while (d < size && is_digit(PyUnicode_READ(kind, data, d)))
+        d++;
+    Py_ssize_t j = d;
+    while (j < size && is_letter(PyUnicode_READ(kind, data, j)))
+        j++;
+    if (j == d || (j < size && runs_on(PyUnicode_READ(kind, data, j))))
+        return -1;
+    return d;
+}
+
+/* The length a run of n CJK characters takes once rewritten (led by its first character alone
+ * after a digit). */
+ALWAYS_INLINE Py_ssize_t run_out(Py_ssize_t n, int lead) { return n == 1 ? 3 : 3 * n - 2 + (lead ? 2 : 0); }
 
 static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     if (!PyUnicode_Check(arg)) {
@@ -213,28 +239,36 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     if (ENSURE_READY(arg) < 0)
         return NULL;
     int kind = PyUnicode_KIND(arg);
-    if (kind == PyUnicode_1BYTE_KIND) { /* every CJK character is above U+00FF */
-        Py_INCREF(arg);
-        return arg;
-    }
     const void *data = PyUnicode_DATA(arg);
     Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0, run = 0;
     if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
         return PyErr_NoMemory();
-    int any = 0;
+    int any = 0, lead = 0;
+    Py_ssize_t split = -1; /* the next place a space goes between a number and its unit */
     for (Py_ssize_t i = 0; i < size; i++) {
-        if (is_cjk(PyUnicode_READ(kind, data, i))) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (kind != PyUnicode_1BYTE_KIND && is_cjk(c)) { /* every CJK character is above U+00FF */
+            if (!run)
+                lead = i > 0 && is_digit(PyUnicode_READ(kind, data, i - 1));
             run++;
             any = 1;
             continue;
         }
         if (run)
-            out += run_out(run);
+            out += run_out(run, lead);
         run = 0;
         out++;
+        if (i == split) {
+            out++;
+            any = 1;
+        } else if (i > split && is_digit(c)) {
+            Py_ssize_t d = glued_at(kind, data, size, i);
+            if (d >= 0)
+                split = d;
+        }
     }
     if (run)
-        out += run_out(run);
+        out += run_out(run, lead);
     if (!any) {
         Py_INCREF(arg);
         return arg;
@@ -244,15 +278,20 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
         return NULL;
     void *od = PyUnicode_DATA(res);
     Py_ssize_t o = 0, start = -1;
+    split = -1;
     for (Py_ssize_t i = 0; i <= size; i++) {
         Py_UCS4 c = i < size ? PyUnicode_READ(kind, data, i) : 0;
-        if (i < size && is_cjk(c)) {
+        if (i < size && kind != PyUnicode_1BYTE_KIND && is_cjk(c)) {
             if (start < 0)
                 start = i;
             continue;
         }
-        if (start >= 0) { /* the run text[start:i] as " ab bc cd " (or " a ") */
+        if (start >= 0) { /* the run text[start:i] as " ab bc cd " (or " a "; " x ab bc" after a digit) */
             Py_ssize_t n = i - start;
+            if (n > 1 && start > 0 && is_digit(PyUnicode_READ(kind, data, start - 1))) {
+                PyUnicode_WRITE(kind, od, o++, ' ');
+                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, start));
+            }
             PyUnicode_WRITE(kind, od, o++, ' ');
             if (n == 1)
                 PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, start));
@@ -265,8 +304,16 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
             PyUnicode_WRITE(kind, od, o++, ' ');
             start = -1;
         }
-        if (i < size)
+        if (i < size) {
+            if (i == split)
+                PyUnicode_WRITE(kind, od, o++, ' ');
+            else if (i > split && is_digit(c)) {
+                Py_ssize_t d = glued_at(kind, data, size, i);
+                if (d >= 0)
+                    split = d;
+            }
             PyUnicode_WRITE(kind, od, o++, c);
+        }
     }
     assert(o == out);
     return res;
