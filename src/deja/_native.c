@@ -208,12 +208,14 @@ ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
 ALWAYS_INLINE int is_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
 ALWAYS_INLINE int is_letter(Py_UCS4 c) { return c < 128 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 /* A letter or digit a token runs on with (str.isalnum, as the twin's [^\W_]), not a CJK one. */
-ALWAYS_INLINE int runs_on(Py_UCS4 c) { return Py_UNICODE_ISALNUM(c) && !is_cjk(c); }
+ALWAYS_INLINE int runs_on(Py_UCS4 c) {
+    return c < 128 ? is_digit(c) || is_letter(c) : Py_UNICODE_ISALNUM(c) && !is_cjk(c);
+}
 
 /* Where a space goes if a glued number and unit start at i (text[i] a digit not after a letter
  * or digit that runs on): after the digits, when only ASCII letters follow to the token's end;
  * else -1. Each digit run is read once from its start, so a text costs one pass. */
-static Py_ssize_t glued_at(int kind, const void *data, Py_ssize_t size, Py_ssize_t i) {
+ALWAYS_INLINE Py_ssize_t glued_at(int kind, const void *data, Py_ssize_t size, Py_ssize_t i) {
     if (!is_digit(PyUnicode_READ(kind, data, i)) || (i > 0 && runs_on(PyUnicode_READ(kind, data, i - 1))))
         return -1;
     Py_ssize_t d = i;
@@ -227,27 +229,25 @@ static Py_ssize_t glued_at(int kind, const void *data, Py_ssize_t size, Py_ssize
     return d;
 }
 
+/* Where the run of digits that ends at b[i] starts. */
+ALWAYS_INLINE Py_ssize_t digits_from(const Py_UCS1 *b, Py_ssize_t i) {
+    while (i > 0 && is_digit(b[i - 1]))
+        i--;
+    return i;
+}
+
 /* The length a run of n CJK characters takes once rewritten (led by its first character alone
  * after a digit). */
 ALWAYS_INLINE Py_ssize_t run_out(Py_ssize_t n, int lead) { return n == 1 ? 3 : 3 * n - 2 + (lead ? 2 : 0); }
 
-static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
-    if (!PyUnicode_Check(arg)) {
-        PyErr_SetString(PyExc_TypeError, "cjk_bigrams: a str is needed");
-        return NULL;
-    }
-    if (ENSURE_READY(arg) < 0)
-        return NULL;
-    int kind = PyUnicode_KIND(arg);
-    const void *data = PyUnicode_DATA(arg);
-    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0, run = 0;
-    if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
-        return PyErr_NoMemory();
+/* The rewritten text's length; *any: whether it differs from the text. */
+ALWAYS_INLINE Py_ssize_t measure(int kind, const void *data, Py_ssize_t size, int *anyp) {
+    Py_ssize_t out = 0, run = 0;
     int any = 0, lead = 0;
     Py_ssize_t split = -1; /* the next place a space goes between a number and its unit */
     for (Py_ssize_t i = 0; i < size; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (kind != PyUnicode_1BYTE_KIND && is_cjk(c)) { /* every CJK character is above U+00FF */
+        if (is_cjk(c)) {
             if (!run)
                 lead = i > 0 && is_digit(PyUnicode_READ(kind, data, i - 1));
             run++;
@@ -269,6 +269,109 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     }
     if (run)
         out += run_out(run, lead);
+    *anyp = any;
+    return out;
+}
+
+/* The rewritten text into od (of the text's kind); the characters written. */
+ALWAYS_INLINE Py_ssize_t rewrite(int kind, const void *data, Py_ssize_t size, char *od) {
+    const char *id = (const char *)data;
+    /* the text between the places that change is copied whole (kind is the width in bytes) */
+    Py_ssize_t o = 0, from = 0;
+#define COPY_UPTO(end)                                                                  \
+    do {                                                                                \
+        memcpy(od + o * kind, id + from * kind, (size_t)((end) - from) * (size_t)kind); \
+        o += (end) - from;                                                              \
+        from = (end);                                                                   \
+    } while (0)
+    Py_ssize_t split = -1;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (is_cjk(c)) {
+            /* the run text[start:end] as " ab bc cd " (or " a "; " a ab bc" after a digit) */
+            COPY_UPTO(i);
+            Py_ssize_t start = i, end = i + 1;
+            while (end < size && is_cjk(PyUnicode_READ(kind, data, end)))
+                end++;
+            Py_ssize_t n = end - start;
+            if (n > 1 && start > 0 && is_digit(PyUnicode_READ(kind, data, start - 1))) {
+                PyUnicode_WRITE(kind, od, o++, ' ');
+                PyUnicode_WRITE(kind, od, o++, c);
+            }
+            PyUnicode_WRITE(kind, od, o++, ' ');
+            if (n == 1)
+                PyUnicode_WRITE(kind, od, o++, c);
+            for (Py_ssize_t k = start; k + 1 < end; k++) {
+                if (k > start)
+                    PyUnicode_WRITE(kind, od, o++, ' ');
+                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k));
+                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k + 1));
+            }
+            PyUnicode_WRITE(kind, od, o++, ' ');
+            from = end;
+            i = end - 1;
+            continue;
+        }
+        if (i == split) {
+            COPY_UPTO(i);
+            PyUnicode_WRITE(kind, od, o++, ' ');
+        } else if (i > split && is_digit(c)) {
+            Py_ssize_t d = glued_at(kind, data, size, i);
+            if (d >= 0)
+                split = d;
+        }
+    }
+    COPY_UPTO(size);
+#undef COPY_UPTO
+    return o;
+}
+
+static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "cjk_bigrams: a str is needed");
+        return NULL;
+    }
+    if (ENSURE_READY(arg) < 0)
+        return NULL;
+    int kind = PyUnicode_KIND(arg);
+    const void *data = PyUnicode_DATA(arg);
+    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0;
+    if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
+        return PyErr_NoMemory();
+    if (kind == PyUnicode_1BYTE_KIND) {
+        /* no CJK here (every CJK character is above U+00FF): only a number glued to its unit
+         * changes anything, found where a digit stands before an ASCII letter (79|kg; a
+         * timestamp's 01|T01 or a hash's 3|fa8 are no such thing); the text between is copied */
+        const Py_UCS1 *b = (const Py_UCS1 *)data;
+        Py_ssize_t splits = 0;
+        for (Py_ssize_t i = 0; i + 1 < size; i++)
+            if (is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1)
+                splits++;
+        if (!splits) {
+            Py_INCREF(arg);
+            return arg;
+        }
+        PyObject *res = PyUnicode_New(size + splits, PyUnicode_MAX_CHAR_VALUE(arg));
+        if (!res)
+            return NULL;
+        Py_UCS1 *ob = PyUnicode_1BYTE_DATA(res);
+        Py_ssize_t o = 0, from = 0;
+        for (Py_ssize_t i = 0; i + 1 < size; i++)
+            if (is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1) {
+                memcpy(ob + o, b + from, (size_t)(i + 1 - from));
+                o += i + 1 - from;
+                ob[o++] = ' ';
+                from = i + 1;
+            }
+        memcpy(ob + o, b + from, (size_t)(size - from));
+        assert(o + size - from == size + splits);
+        return res;
+    }
+    int any = 0;
+    switch (kind) { /* each width its own loop: PyUnicode_READ's switch folded away */
+    case PyUnicode_2BYTE_KIND: out = measure(PyUnicode_2BYTE_KIND, data, size, &any); break;
+    default: out = measure(PyUnicode_4BYTE_KIND, data, size, &any); break;
+    }
     if (!any) {
         Py_INCREF(arg);
         return arg;
@@ -276,46 +379,11 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     PyObject *res = PyUnicode_New(out, PyUnicode_MAX_CHAR_VALUE(arg));
     if (!res)
         return NULL;
-    void *od = PyUnicode_DATA(res);
-    Py_ssize_t o = 0, start = -1;
-    split = -1;
-    for (Py_ssize_t i = 0; i <= size; i++) {
-        Py_UCS4 c = i < size ? PyUnicode_READ(kind, data, i) : 0;
-        if (i < size && kind != PyUnicode_1BYTE_KIND && is_cjk(c)) {
-            if (start < 0)
-                start = i;
-            continue;
-        }
-        if (start >= 0) { /* the run text[start:i] as " ab bc cd " (or " a "; " x ab bc" after a digit) */
-            Py_ssize_t n = i - start;
-            if (n > 1 && start > 0 && is_digit(PyUnicode_READ(kind, data, start - 1))) {
-                PyUnicode_WRITE(kind, od, o++, ' ');
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, start));
-            }
-            PyUnicode_WRITE(kind, od, o++, ' ');
-            if (n == 1)
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, start));
-            for (Py_ssize_t k = start; k + 1 < i; k++) {
-                if (k > start)
-                    PyUnicode_WRITE(kind, od, o++, ' ');
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k));
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k + 1));
-            }
-            PyUnicode_WRITE(kind, od, o++, ' ');
-            start = -1;
-        }
-        if (i < size) {
-            if (i == split)
-                PyUnicode_WRITE(kind, od, o++, ' ');
-            else if (i > split && is_digit(c)) {
-                Py_ssize_t d = glued_at(kind, data, size, i);
-                if (d >= 0)
-                    split = d;
-            }
-            PyUnicode_WRITE(kind, od, o++, c);
-        }
-    }
+    char *od = (char *)PyUnicode_DATA(res);
+    Py_ssize_t o = kind == PyUnicode_2BYTE_KIND ? rewrite(PyUnicode_2BYTE_KIND, data, size, od)
+                                                : rewrite(PyUnicode_4BYTE_KIND, data, size, od);
     assert(o == out);
+    (void)o;
     return res;
 }
 
