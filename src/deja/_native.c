@@ -236,85 +236,45 @@ ALWAYS_INLINE Py_ssize_t digits_from(const Py_UCS1 *b, Py_ssize_t i) {
     return i;
 }
 
-/* The length a run of n CJK characters takes once rewritten (led by its first character alone
- * after a digit). */
-ALWAYS_INLINE Py_ssize_t run_out(Py_ssize_t n, int lead) { return n == 1 ? 3 : 3 * n - 2 + (lead ? 2 : 0); }
-
-/* The rewritten text's length; *any: whether it differs from the text. */
-ALWAYS_INLINE Py_ssize_t measure(int kind, const void *data, Py_ssize_t size, int *anyp) {
-    Py_ssize_t out = 0, run = 0;
-    int any = 0, lead = 0;
-    Py_ssize_t split = -1; /* the next place a space goes between a number and its unit */
-    for (Py_ssize_t i = 0; i < size; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (is_cjk(c)) {
-            if (!run)
-                lead = i > 0 && is_digit(PyUnicode_READ(kind, data, i - 1));
-            run++;
-            any = 1;
-            continue;
-        }
-        if (run)
-            out += run_out(run, lead);
-        run = 0;
-        out++;
-        if (i == split) {
-            out++;
-            any = 1;
-        } else if (i > split && is_digit(c)) {
-            Py_ssize_t d = glued_at(kind, data, size, i);
-            if (d >= 0)
-                split = d;
-        }
-    }
-    if (run)
-        out += run_out(run, lead);
-    *anyp = any;
-    return out;
-}
-
-/* The rewritten text into od (of the text's kind); the characters written. */
+/* The text rewritten into od (of the text's kind), or only measured when od is NULL: the length
+ * of the rewritten text, which differs from the text's exactly when anything changed (each
+ * change adds characters). The text between the changes is copied whole. */
 ALWAYS_INLINE Py_ssize_t rewrite(int kind, const void *data, Py_ssize_t size, char *od) {
-    const char *id = (const char *)data;
-    /* the text between the places that change is copied whole (kind is the width in bytes) */
-    Py_ssize_t o = 0, from = 0;
-#define COPY_UPTO(end)                                                                  \
-    do {                                                                                \
-        memcpy(od + o * kind, id + from * kind, (size_t)((end) - from) * (size_t)kind); \
-        o += (end) - from;                                                              \
-        from = (end);                                                                   \
+    Py_ssize_t o = 0, from = 0, split = -1; /* split: the next place a space goes, 79|kg */
+#define PUT(ch) do { if (od) PyUnicode_WRITE(kind, od, o, (ch)); o++; } while (0)
+#define COPY_UPTO(end)                                                                                           \
+    do {                                                                                                         \
+        if (od)                                                                                                  \
+            memcpy(od + o * kind, (const char *)data + from * kind, (size_t)((end) - from) * (size_t)kind);      \
+        o += (end) - from;                                                                                       \
+        from = (end);                                                                                            \
     } while (0)
-    Py_ssize_t split = -1;
     for (Py_ssize_t i = 0; i < size; i++) {
         Py_UCS4 c = PyUnicode_READ(kind, data, i);
-        if (is_cjk(c)) {
-            /* the run text[start:end] as " ab bc cd " (or " a "; " a ab bc" after a digit) */
+        if (is_cjk(c)) { /* the run text[i:end] as " ab bc cd " (or " a "; " a ab bc " after a digit) */
             COPY_UPTO(i);
-            Py_ssize_t start = i, end = i + 1;
+            Py_ssize_t end = i + 1;
             while (end < size && is_cjk(PyUnicode_READ(kind, data, end)))
                 end++;
-            Py_ssize_t n = end - start;
-            if (n > 1 && start > 0 && is_digit(PyUnicode_READ(kind, data, start - 1))) {
-                PyUnicode_WRITE(kind, od, o++, ' ');
-                PyUnicode_WRITE(kind, od, o++, c);
+            if (end - i > 1 && i > 0 && is_digit(PyUnicode_READ(kind, data, i - 1))) {
+                PUT(' ');
+                PUT(c);
             }
-            PyUnicode_WRITE(kind, od, o++, ' ');
-            if (n == 1)
-                PyUnicode_WRITE(kind, od, o++, c);
-            for (Py_ssize_t k = start; k + 1 < end; k++) {
-                if (k > start)
-                    PyUnicode_WRITE(kind, od, o++, ' ');
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k));
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k + 1));
+            PUT(' ');
+            if (end - i == 1)
+                PUT(c);
+            for (Py_ssize_t k = i; k + 1 < end; k++) {
+                if (k > i)
+                    PUT(' ');
+                PUT(PyUnicode_READ(kind, data, k));
+                PUT(PyUnicode_READ(kind, data, k + 1));
             }
-            PyUnicode_WRITE(kind, od, o++, ' ');
+            PUT(' ');
             from = end;
             i = end - 1;
-            continue;
-        }
-        if (i == split) {
+        } else if (i == split) {
             COPY_UPTO(i);
-            PyUnicode_WRITE(kind, od, o++, ' ');
+            PUT(' ');
         } else if (i > split && is_digit(c)) {
             Py_ssize_t d = glued_at(kind, data, size, i);
             if (d >= 0)
@@ -322,6 +282,7 @@ ALWAYS_INLINE Py_ssize_t rewrite(int kind, const void *data, Py_ssize_t size, ch
         }
     }
     COPY_UPTO(size);
+#undef PUT
 #undef COPY_UPTO
     return o;
 }
@@ -335,7 +296,7 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
         return NULL;
     int kind = PyUnicode_KIND(arg);
     const void *data = PyUnicode_DATA(arg);
-    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0;
+    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out;
     if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
         return PyErr_NoMemory();
     if (kind == PyUnicode_1BYTE_KIND) {
@@ -345,8 +306,7 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
         const Py_UCS1 *b = (const Py_UCS1 *)data;
         Py_ssize_t splits = 0;
         for (Py_ssize_t i = 0; i + 1 < size; i++)
-            if (is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1)
-                splits++;
+            splits += is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1;
         if (!splits) {
             Py_INCREF(arg);
             return arg;
@@ -364,15 +324,12 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
                 from = i + 1;
             }
         memcpy(ob + o, b + from, (size_t)(size - from));
-        assert(o + size - from == size + splits);
         return res;
     }
-    int any = 0;
-    switch (kind) { /* each width its own loop: PyUnicode_READ's switch folded away */
-    case PyUnicode_2BYTE_KIND: out = measure(PyUnicode_2BYTE_KIND, data, size, &any); break;
-    default: out = measure(PyUnicode_4BYTE_KIND, data, size, &any); break;
-    }
-    if (!any) {
+    /* each width its own loop (PyUnicode_READ's switch folded away): measured, then written */
+    int wide = kind == PyUnicode_4BYTE_KIND;
+    out = wide ? rewrite(PyUnicode_4BYTE_KIND, data, size, NULL) : rewrite(PyUnicode_2BYTE_KIND, data, size, NULL);
+    if (out == size) {
         Py_INCREF(arg);
         return arg;
     }
@@ -380,8 +337,7 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     if (!res)
         return NULL;
     char *od = (char *)PyUnicode_DATA(res);
-    Py_ssize_t o = kind == PyUnicode_2BYTE_KIND ? rewrite(PyUnicode_2BYTE_KIND, data, size, od)
-                                                : rewrite(PyUnicode_4BYTE_KIND, data, size, od);
+    Py_ssize_t o = wide ? rewrite(PyUnicode_4BYTE_KIND, data, size, od) : rewrite(PyUnicode_2BYTE_KIND, data, size, od);
     assert(o == out);
     (void)o;
     return res;

@@ -1,8 +1,12 @@
 """The ONE tokenizer, shared by the write path and the read path.
 
 CJK runs become overlapping bigrams (广告点击 -> 广告 告点 点击) so that a two-character term
-matches inside a longer run; a lone CJK character stays a token of its own. Latin, digit and
-other letter runs become lowercased words, split on `_` and on every punctuation mark.
+matches inside a longer run; a lone CJK character stays a token of its own, and so does the first
+character of a run right after Arabic digits (12点才睡 -> 12 点 点才 才睡: the unit a number is
+said in). Latin, digit and other letter runs become lowercased words, split on `_` and on every
+punctuation mark, and a number glued to its unit is two (79kg -> 79 kg, 7pm, 10km; a token of ASCII
+digits then ASCII letters only, so hashes, versions and names like x86 or iphone15 stay whole).
+Version 3 (session 12) added those two; an index of version 2 is rebuilt.
 
 The word splitting runs in tantivy (its simple tokenizer, a length filter, a lowercaser), on the
 index writer's threads: Python only rewrites CJK runs into space-separated bigrams first. The
