@@ -26,14 +26,15 @@ from deja.text.tokenizer import NUMBERS_ZH
 
 # (kind, what asks for it in Chinese, in English, its units in Chinese, in English, the Latin
 # symbols both write glued to a figure). A Chinese unit of one character is searched in its bigrams
-# (_zh_forms); 万 千 of a price as the numbers before them; k and w of a price are thousand and 万.
+# (_zh_forms); 万 千 of a price as the numbers before them; k and w of a Chinese price are thousand and
+# 万 (月薪9k); not of an English one, where 5k is a run as often as a sum.
 _KINDS: tuple[tuple[str, str, str, str, str, str], ...] = (
     ("weight", r"多重|体重|几斤|多少斤|多少公斤", r"\bweigh(?:s|ed)?\b|\bweight\b|\bhow\s+heavy\b",
      "斤 公斤 千克", "kilos kilograms pounds lbs stone", "kg lb lbs"),
     ("height", r"多高|身高|个子|个头", r"\bhow\s+tall\b|\bheight\b",
      "米 公分 厘米", "centimetres centimeters foot feet ft inches metres meters", "cm"),
     ("distance", r"多远|距离|多少公里|[走跑骑]多少|多少路|多少步", r"\bhow\s+far\b|\bdistance\b",
-     "公里 米 站 步", "kilometres kilometers miles mile metres meters steps", "km mi k"),
+     "公里 米 站 步", "kilometres kilometers miles mile metres meters steps", "km mi"),
     ("area", r"(?:房子?|屋|面积|套)[^，。？?]{0,3}多大|面积|多少平", r"\bhow\s+(?:big|large)\b|\bsquare\s+(?:feet|metres|meters)\b",
      "平 平米 平方", "square sq", "sqm sqft"),
     # a sum: asked outright, or after a verb of paying or a noun of money (房租 工资 房贷 学费 … 多少)
@@ -42,7 +43,7 @@ _KINDS: tuple[tuple[str, str, str, str, str, str], ...] = (
     ("price", r"多少钱|多贵|价格|价钱|[花还交付赚挣]了?多少|多少块|[租薪资贷供费价款][^，。？?]{0,3}多少",
      r"(?:^|(?<=\?))(?>[^?]*?\bhow\s+much\b)[^?]*\b(?:cost|costs|pay|paid|spend|spent|price|rent|mortgage|payment|charge|charged|earn|salary)\b"
      r"|\bprice\b",
-     "块 元 块钱 万 千", "dollars bucks quid pounds euros grand", "k w"),
+     "块 元 块钱 万 千 k w", "dollars bucks quid pounds euros grand", ""),
     ("clock", r"几点", r"\bwhat\s+time\b",
      "点 点半 点钟 一刻", "o'clock half", "am pm"),
     ("hours", r"几个(?:小时|钟头)|多少(?:个)?(?:小时|钟头)", r"\bhow\s+many\s+hours\b",
