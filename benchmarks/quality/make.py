@@ -12,7 +12,8 @@ times or more, the newest plainly, same-topic decoys after it) and `updates5` (u
 other words, among same-topic chats; also asked for the value before), the count dev set `counts` (counts.py, dated over eight
  months), the Chinese dev sets `zh3` (zh3.py), `zh4` (zh4.py: one HOME of 120 sessions) and `zh5`
  (zh5.py: two HOMEs of 124 sessions) and `zh6` (zh6.py: a quantity asked, a figure with its unit
- answered; two Chinese HOMEs of 126 sessions and one English), the
+ answered; two Chinese HOMEs of 126 sessions and one English) and `zh7` (zh7.py: everyday Chinese put
+ otherwise, figures glued to their units; two Chinese HOMEs of 124 sessions and one English), the
  abstention dev set `abstain` (abstain.py), the facts-said-once dev set `facts` (facts.py, English
  and Chinese HOMEs) and the advice dev set `advice` (advice.py: same-topic neighbours without the
  preference) and the dev set of what the assistant said `said` (said.py, English and Chinese HOMEs) and the
