@@ -62,3 +62,21 @@ def test_an_index_of_the_older_tokenizer_is_rebuilt(home):
     r = deja("index")
     assert "another version" in r.err
     assert ids(search("kg")) == ["w"]
+
+
+def test_an_extension_built_from_older_rules_is_not_used():
+    # an editable install whose extension was not rebuilt keeps the old cjk_bigrams (no split):
+    # the index would hold version 2's tokens under version 3's name; the twin runs instead
+    from deja.text import tokenizer
+
+    class Old:
+        @staticmethod
+        def cjk_bigrams(text: str) -> str:
+            return text
+
+    assert tokenizer._rewrite_of(Old) is tokenizer.analyzer_input_py
+    assert tokenizer._rewrite_of(None) is tokenizer.analyzer_input_py
+    from deja.native import NATIVE
+
+    if NATIVE is not None:
+        assert tokenizer._rewrite_of(NATIVE) is NATIVE.cjk_bigrams

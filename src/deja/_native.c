@@ -191,9 +191,8 @@ static PyObject *native_scan(PyObject *self, PyObject *args) {
  * a CJK character standing apart), then every run of CJK characters (the tokenizer's _CJK
  * ranges) rewritten as its overlapping bigrams between spaces (" 广告 告点 点击 "; a lone
  * character " 广 "), a run of two or more right after an ASCII digit led by its first character
- * alone (12点才 -> " 点 点才 "); `text` itself when nothing changes. Two passes: the output's
- * length, then the output. Its characters are the input's plus spaces, so the input's width is
- * the output's (a str must be stored in the narrowest width its characters allow).
+ * alone (12点才 -> " 点 点才 "); `text` itself when nothing changes. The output's length, then the
+ * output: the input's characters and spaces, so the input's width (a str is stored narrowest).
  * ------------------------------------------------------------------------------------------- */
 
 ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
@@ -307,10 +306,8 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
         Py_ssize_t splits = 0;
         for (Py_ssize_t i = 0; i + 1 < size; i++)
             splits += is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1;
-        if (!splits) {
-            Py_INCREF(arg);
-            return arg;
-        }
+        if (!splits)
+            return Py_NewRef(arg);
         PyObject *res = PyUnicode_New(size + splits, PyUnicode_MAX_CHAR_VALUE(arg));
         if (!res)
             return NULL;
@@ -338,8 +335,7 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
         return NULL;
     char *od = (char *)PyUnicode_DATA(res);
     Py_ssize_t o = wide ? rewrite(PyUnicode_4BYTE_KIND, data, size, od) : rewrite(PyUnicode_2BYTE_KIND, data, size, od);
-    assert(o == out);
-    (void)o;
+    assert(o == out), (void)o;
     return res;
 }
 
@@ -596,5 +592,8 @@ PyMODINIT_FUNC PyInit__native(void) {
         return NULL;
     memcpy(&SEED, PyBytes_AS_STRING(r), sizeof SEED);
     Py_DECREF(r);
-    return PyModule_Create(&MODULE);
+    PyObject *m = PyModule_Create(&MODULE); /* the rules cjk_bigrams follows: tokenizer.TOKENIZER_VERSION's */
+    if (m && PyModule_AddIntConstant(m, "TOKENIZER_VERSION", 3) < 0)
+        Py_CLEAR(m);
+    return m;
 }
