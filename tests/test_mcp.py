@@ -24,7 +24,10 @@ UNTRUSTED = "untrusted historical data"
 
 
 def _params(home) -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env={"HOME": str(home)}, cwd=str(home))
+    # the tree under test, when it is on PYTHONPATH: else the server imports whatever deja is installed
+    # (an editable install of another tree writes another index version)
+    tree = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+    return StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env={"HOME": str(home), **tree}, cwd=str(home))
 
 
 def _run(home, script):

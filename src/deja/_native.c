@@ -187,11 +187,13 @@ static PyObject *native_scan(PyObject *self, PyObject *args) {
 /* ---------------------------------------------------------------------------------------------
  * cjk_bigrams(text: str) -> str
  *
- * Twin: deja.text.tokenizer.analyzer_input_py. Every run of CJK characters (the tokenizer's
- * _CJK ranges) rewritten as its overlapping bigrams between spaces (" 广告 告点 点击 "; a lone
- * character " 广 "); `text` itself when it holds none. Two passes: the output's length, then
- * the output. Its characters are the input's plus spaces, so the input's width is the
- * output's (a str must be stored in the narrowest width its characters allow).
+ * Twin: deja.text.tokenizer.analyzer_input_py. A number glued to its unit split from it (a token
+ * of ASCII digits then ASCII letters only: "79kg" -> "79 kg"; a token is what the analyzer reads,
+ * a CJK character standing apart), then every run of CJK characters (the tokenizer's _CJK
+ * ranges) rewritten as its overlapping bigrams between spaces (" 广告 告点 点击 "; a lone
+ * character " 广 "), a run of two or more right after an ASCII digit led by its first character
+ * alone (12点才 -> " 点 点才 "); `text` itself when nothing changes. The output's length, then the
+ * output: the input's characters and spaces, so the input's width (a str is stored narrowest).
  * ------------------------------------------------------------------------------------------- */
 
 ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
@@ -203,8 +205,87 @@ ALWAYS_INLINE int is_cjk(Py_UCS4 o) {
            (o >= 0x20000 && o <= 0x2fa1f);
 }
 
-/* The length a run of n CJK characters takes once rewritten. */
-ALWAYS_INLINE Py_ssize_t run_out(Py_ssize_t n) { return n == 1 ? 3 : 3 * n - 2; }
+ALWAYS_INLINE int is_digit(Py_UCS4 c) { return c >= '0' && c <= '9'; }
+ALWAYS_INLINE int is_letter(Py_UCS4 c) { return c < 128 && (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+/* A letter or digit a token runs on with (str.isalnum, as the twin's [^\W_]), not a CJK one. */
+ALWAYS_INLINE int runs_on(Py_UCS4 c) {
+    return c < 128 ? is_digit(c) || is_letter(c) : Py_UNICODE_ISALNUM(c) && !is_cjk(c);
+}
+
+/* Where a space goes if a glued number and unit start at i (text[i] a digit not after a letter
+ * or digit that runs on): after the digits, when only ASCII letters follow to the token's end;
+ * else -1. Each digit run is read once from its start, so a text costs one pass. */
+ALWAYS_INLINE Py_ssize_t glued_at(int kind, const void *data, Py_ssize_t size, Py_ssize_t i) {
+    if (!is_digit(PyUnicode_READ(kind, data, i)) || (i > 0 && runs_on(PyUnicode_READ(kind, data, i - 1))))
+        return -1;
+    Py_ssize_t d = i;
+    while (d < size && is_digit(PyUnicode_READ(kind, data, d)))
+        d++;
+    Py_ssize_t j = d;
+    while (j < size && is_letter(PyUnicode_READ(kind, data, j)))
+        j++;
+    if (j == d || (j < size && runs_on(PyUnicode_READ(kind, data, j))))
+        return -1;
+    return d;
+}
+
+/* Where the run of digits that ends at b[i] starts. */
+ALWAYS_INLINE Py_ssize_t digits_from(const Py_UCS1 *b, Py_ssize_t i) {
+    while (i > 0 && is_digit(b[i - 1]))
+        i--;
+    return i;
+}
+
+/* The text rewritten into od (of the text's kind), or only measured when od is NULL: the length
+ * of the rewritten text, which differs from the text's exactly when anything changed (each
+ * change adds characters). The text between the changes is copied whole. */
+ALWAYS_INLINE Py_ssize_t rewrite(int kind, const void *data, Py_ssize_t size, char *od) {
+    Py_ssize_t o = 0, from = 0, split = -1; /* split: the next place a space goes, 79|kg */
+#define PUT(ch) do { if (od) PyUnicode_WRITE(kind, od, o, (ch)); o++; } while (0)
+#define COPY_UPTO(end)                                                                                           \
+    do {                                                                                                         \
+        if (od)                                                                                                  \
+            memcpy(od + o * kind, (const char *)data + from * kind, (size_t)((end) - from) * (size_t)kind);      \
+        o += (end) - from;                                                                                       \
+        from = (end);                                                                                            \
+    } while (0)
+    for (Py_ssize_t i = 0; i < size; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (is_cjk(c)) { /* the run text[i:end] as " ab bc cd " (or " a "; " a ab bc " after a digit) */
+            COPY_UPTO(i);
+            Py_ssize_t end = i + 1;
+            while (end < size && is_cjk(PyUnicode_READ(kind, data, end)))
+                end++;
+            if (end - i > 1 && i > 0 && is_digit(PyUnicode_READ(kind, data, i - 1))) {
+                PUT(' ');
+                PUT(c);
+            }
+            PUT(' ');
+            if (end - i == 1)
+                PUT(c);
+            for (Py_ssize_t k = i; k + 1 < end; k++) {
+                if (k > i)
+                    PUT(' ');
+                PUT(PyUnicode_READ(kind, data, k));
+                PUT(PyUnicode_READ(kind, data, k + 1));
+            }
+            PUT(' ');
+            from = end;
+            i = end - 1;
+        } else if (i == split) {
+            COPY_UPTO(i);
+            PUT(' ');
+        } else if (i > split && is_digit(c)) {
+            Py_ssize_t d = glued_at(kind, data, size, i);
+            if (d >= 0)
+                split = d;
+        }
+    }
+    COPY_UPTO(size);
+#undef PUT
+#undef COPY_UPTO
+    return o;
+}
 
 static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     if (!PyUnicode_Check(arg)) {
@@ -214,62 +295,48 @@ static PyObject *native_cjk_bigrams(PyObject *self, PyObject *arg) {
     if (ENSURE_READY(arg) < 0)
         return NULL;
     int kind = PyUnicode_KIND(arg);
-    if (kind == PyUnicode_1BYTE_KIND) { /* every CJK character is above U+00FF */
-        Py_INCREF(arg);
-        return arg;
-    }
     const void *data = PyUnicode_DATA(arg);
-    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out = 0, run = 0;
+    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), out;
     if (size > PY_SSIZE_T_MAX / 3) /* the output is at most 3 * size: its length cannot overflow */
         return PyErr_NoMemory();
-    int any = 0;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        if (is_cjk(PyUnicode_READ(kind, data, i))) {
-            run++;
-            any = 1;
-            continue;
-        }
-        if (run)
-            out += run_out(run);
-        run = 0;
-        out++;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        /* no CJK here (every CJK character is above U+00FF): only a number glued to its unit
+         * changes anything, found where a digit stands before an ASCII letter (79|kg; a
+         * timestamp's 01|T01 or a hash's 3|fa8 are no such thing); the text between is copied */
+        const Py_UCS1 *b = (const Py_UCS1 *)data;
+        Py_ssize_t splits = 0;
+        for (Py_ssize_t i = 0; i + 1 < size; i++)
+            splits += is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1;
+        if (!splits)
+            return Py_NewRef(arg);
+        PyObject *res = PyUnicode_New(size + splits, PyUnicode_MAX_CHAR_VALUE(arg));
+        if (!res)
+            return NULL;
+        Py_UCS1 *ob = PyUnicode_1BYTE_DATA(res);
+        Py_ssize_t o = 0, from = 0;
+        for (Py_ssize_t i = 0; i + 1 < size; i++)
+            if (is_digit(b[i]) && is_letter(b[i + 1]) && glued_at(kind, data, size, digits_from(b, i)) == i + 1) {
+                memcpy(ob + o, b + from, (size_t)(i + 1 - from));
+                o += i + 1 - from;
+                ob[o++] = ' ';
+                from = i + 1;
+            }
+        memcpy(ob + o, b + from, (size_t)(size - from));
+        return res;
     }
-    if (run)
-        out += run_out(run);
-    if (!any) {
+    /* each width its own loop (PyUnicode_READ's switch folded away): measured, then written */
+    int wide = kind == PyUnicode_4BYTE_KIND;
+    out = wide ? rewrite(PyUnicode_4BYTE_KIND, data, size, NULL) : rewrite(PyUnicode_2BYTE_KIND, data, size, NULL);
+    if (out == size) {
         Py_INCREF(arg);
         return arg;
     }
     PyObject *res = PyUnicode_New(out, PyUnicode_MAX_CHAR_VALUE(arg));
     if (!res)
         return NULL;
-    void *od = PyUnicode_DATA(res);
-    Py_ssize_t o = 0, start = -1;
-    for (Py_ssize_t i = 0; i <= size; i++) {
-        Py_UCS4 c = i < size ? PyUnicode_READ(kind, data, i) : 0;
-        if (i < size && is_cjk(c)) {
-            if (start < 0)
-                start = i;
-            continue;
-        }
-        if (start >= 0) { /* the run text[start:i] as " ab bc cd " (or " a ") */
-            Py_ssize_t n = i - start;
-            PyUnicode_WRITE(kind, od, o++, ' ');
-            if (n == 1)
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, start));
-            for (Py_ssize_t k = start; k + 1 < i; k++) {
-                if (k > start)
-                    PyUnicode_WRITE(kind, od, o++, ' ');
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k));
-                PyUnicode_WRITE(kind, od, o++, PyUnicode_READ(kind, data, k + 1));
-            }
-            PyUnicode_WRITE(kind, od, o++, ' ');
-            start = -1;
-        }
-        if (i < size)
-            PyUnicode_WRITE(kind, od, o++, c);
-    }
-    assert(o == out);
+    char *od = (char *)PyUnicode_DATA(res);
+    Py_ssize_t o = wide ? rewrite(PyUnicode_4BYTE_KIND, data, size, od) : rewrite(PyUnicode_2BYTE_KIND, data, size, od);
+    assert(o == out), (void)o;
     return res;
 }
 
@@ -565,5 +632,8 @@ PyMODINIT_FUNC PyInit__native(void) {
         return NULL;
     memcpy(&SEED, PyBytes_AS_STRING(r), sizeof SEED);
     Py_DECREF(r);
-    return PyModule_Create(&MODULE);
+    PyObject *m = PyModule_Create(&MODULE); /* the rules cjk_bigrams follows: tokenizer.TOKENIZER_VERSION's */
+    if (m && PyModule_AddIntConstant(m, "TOKENIZER_VERSION", 3) < 0)
+        Py_CLEAR(m);
+    return m;
 }

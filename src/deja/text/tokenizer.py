@@ -1,8 +1,12 @@
 """The ONE tokenizer, shared by the write path and the read path.
 
 CJK runs become overlapping bigrams (广告点击 -> 广告 告点 点击) so that a two-character term
-matches inside a longer run; a lone CJK character stays a token of its own. Latin, digit and
-other letter runs become lowercased words, split on `_` and on every punctuation mark.
+matches inside a longer run; a lone CJK character stays a token of its own, and so does the first
+character of a run right after Arabic digits (12点才睡 -> 12 点 点才 才睡: the unit a number is
+said in). Latin, digit and other letter runs become lowercased words, split on `_` and on every
+punctuation mark, and a number glued to its unit is two (79kg -> 79 kg, 7pm, 10km; a token of ASCII
+digits then ASCII letters only, so hashes, versions and names like x86 or iphone15 stay whole).
+Version 3 (session 12) added those two; an index of version 2 is rebuilt.
 
 The word splitting runs in tantivy (its simple tokenizer, a length filter, a lowercaser), on the
 index writer's threads: Python only rewrites CJK runs into space-separated bigrams first. The
@@ -21,7 +25,7 @@ import tantivy
 
 from deja.native import NATIVE
 
-TOKENIZER_VERSION = 2
+TOKENIZER_VERSION = 3
 
 # Tokens longer than this (in UTF-8 bytes) are base64 blobs, minified code or hashes of hashes:
 # nobody searches them, and they bloat the term dictionary. Dropped on both sides, so phrases
@@ -63,15 +67,36 @@ ANALYZER = (
 )
 
 
-def _bigrams(run: str) -> str:
+def _bigrams(run: str, after_digit: bool = False) -> str:
     if len(run) == 1:
         return f" {run} "
-    return " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
+    lead = f" {run[0]}" if after_digit else ""
+    return lead + " " + " ".join(run[i : i + 2] for i in range(len(run) - 1)) + " "
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def _has_digit(text: str) -> bool:
+    return not _DIGITS.isdisjoint(text)
+
+
+@lru_cache(maxsize=1)
+def _glued_unit() -> re.Pattern[str]:
+    # A token of ASCII digits then ASCII letters only (79kg 7pm 10km 2L; not 3fa85f64, iphone15,
+    # x86): the place between the two. "Token" as the analyzer reads it, where a CJK character
+    # stands apart (体重79kg了); a letter or digit of any other script runs on.
+    other = f"[^\\W_{_CJK}]"
+    return re.compile(f"(?<!{other})[0-9]+(?=[A-Za-z]+(?!{other}))")
 
 
 def analyzer_input_py(text: str) -> str:
-    """What the analyzer reads for `text`: CJK runs rewritten as space-separated bigrams. (The
-    Python twin of `_native.cjk_bigrams`, which `analyzer_input` is where it was built.)"""
+    """What the analyzer reads for `text`: a number glued to its unit split from it (79kg -> 79 kg),
+    CJK runs rewritten as space-separated bigrams, and a run after Arabic digits led by its first
+    character alone too (12点才睡 -> 12 点 点才 才睡: the unit a number is said in). (The Python twin
+    of `_native.cjk_bigrams`, which `analyzer_input` is where it was built.)"""
+    if _has_digit(text):
+        text = _glued_unit().sub(lambda m: m.group() + " ", text)
     if text.isascii():  # O(1) in CPython: the common case costs nothing
         return text
     # Line by line: most lines of a log or a diff are ASCII, and `isascii` spares them the
@@ -83,13 +108,21 @@ def analyzer_input_py(text: str) -> str:
             parts = _cjk_split().split(line)
             if len(parts) > 1:
                 for j in range(1, len(parts), 2):
-                    parts[j] = _bigrams(parts[j])
+                    parts[j] = _bigrams(parts[j], parts[j - 1][-1:] in _DIGITS)
                 lines[i] = "".join(parts)
                 changed = True
     return "\n".join(lines) if changed else text
 
 
-analyzer_input: Callable[[str], str] = NATIVE.cjk_bigrams if NATIVE else analyzer_input_py
+def _rewrite_of(native: object) -> Callable[[str], str]:
+    """The extension's rewrite when it was built from this version's rules, else the twin: an
+    extension left from an older build (an editable install not rebuilt) would index the old way."""
+    if native is not None and getattr(native, "TOKENIZER_VERSION", None) == TOKENIZER_VERSION:
+        return native.cjk_bigrams  # type: ignore[attr-defined]
+    return analyzer_input_py
+
+
+analyzer_input: Callable[[str], str] = _rewrite_of(NATIVE)
 
 
 def tokens(text: str) -> list[str]:
@@ -114,12 +147,18 @@ def find_terms(text: str, clauses: Sequence[Sequence[str]], limit: int = 200) ->
         return []
     pattern = _alternation(tuple(tuple(c) for c in clauses))
     out: list[tuple[int, int]] = []
+    glued: set[int] | None = None  # where a number and its unit part (79|kg), found on first need
     for m in pattern.finditer(text):
         s, e = m.span()
         if (not is_cjk(text[s]) and _word_char(text, s - 1)) or (
             not is_cjk(text[e - 1]) and _word_char(text, e)
         ):
-            continue  # inside a longer word
+            if glued is None:
+                glued = {g.end() for g in _glued_unit().finditer(text)} if _has_digit(text) else set()
+            if (not is_cjk(text[s]) and _word_char(text, s - 1) and s not in glued) or (
+                not is_cjk(text[e - 1]) and _word_char(text, e) and e not in glued
+            ):
+                continue  # inside a longer word
         out.append((s, e))
         if len(out) >= limit:
             break
@@ -133,8 +172,22 @@ def _alternation(clauses: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
         if all(len(t) == 2 and is_cjk(t[0]) for t in c):
             parts.add(re.escape(c[0] + "".join(t[1] for t in c[1:])))  # bigrams back into their run
         else:
-            parts.add(r"[\W_]+".join(re.escape(t) for t in c))
+            parts.add(_raw(c))
     return re.compile("|".join(sorted(parts, key=len, reverse=True)), re.IGNORECASE)
+
+
+def _raw(clause: Sequence[str]) -> str:
+    """A phrase's tokens as the raw text may hold them: words with punctuation between, a number
+    glued to its unit (79 kg of 79kg) or to a CJK run, a CJK run's bigrams back into the run."""
+    out = re.escape(clause[0])
+    for prev, t in zip(clause, clause[1:]):
+        if is_cjk(t[0]) and is_cjk(prev[-1]) and len(t) == 2 and t[0] == prev[-1]:
+            out += re.escape(t[1])
+        elif is_cjk(t[0]) or is_cjk(prev[-1]) or (prev[-1] in _DIGITS and t[0] not in _DIGITS):
+            out += r"[\W_]*" + re.escape(t)
+        else:
+            out += r"[\W_]+" + re.escape(t)
+    return out
 
 
 # -- filler: words a question is made of that say nothing about what it asks for. They need not
