@@ -5,6 +5,7 @@ it. One copy of each; conftest.py re-exports them (tests import them from either
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,16 @@ from deja.model import Parsed, Session
 from deja.sources import load
 
 FIXTURES = Path(__file__).parent / "fixtures"
+
+
+# -- processes
+
+def server_env(home: Path) -> dict[str, str]:
+    """The environment of a deja process a test starts by hand (the MCP server over stdio): HOME,
+    and the tree under test when it is on PYTHONPATH, else the process imports whatever deja is
+    installed (an editable install of another tree may write another index version)."""
+    tree = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+    return {"HOME": str(home), **tree}
 
 
 # -- stores in HOME

@@ -16,7 +16,7 @@ import pytest
 import tantivy
 
 # the builders, importable from here too (most tests do)
-from builders import FIXTURES, Transcript, by_id, hits, install, install_real, live_index, parse, parse_all, write_jsonl  # noqa: F401
+from builders import FIXTURES, Transcript, by_id, hits, install, install_real, live_index, parse, parse_all, server_env, write_jsonl  # noqa: F401
 
 
 

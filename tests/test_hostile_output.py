@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from conftest import deja, write_jsonl
+from conftest import deja, server_env, write_jsonl
 
 SID = "b0b0b0b0-0000-4000-8000-000000000001"
 ATTACKS = {
@@ -162,7 +162,7 @@ def test_a_quoted_turn_cannot_forge_the_mcp_frame(framed):
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env={"HOME": str(framed)},
+    params = StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env=server_env(framed),
                                    cwd=str(framed))
 
     async def main() -> list[str]:

@@ -17,17 +17,14 @@ pytest.importorskip("mcp")
 from mcp import ClientSession  # noqa: E402
 from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
 
-from conftest import deja, install_real, live_index  # noqa: E402
+from conftest import deja, install_real, live_index, server_env  # noqa: E402
 
 CLAUDE_SESSION = "465046b8-089c-49a4-a891-283be4b0cb3f"
 UNTRUSTED = "untrusted historical data"
 
 
 def _params(home) -> StdioServerParameters:
-    # the tree under test, when it is on PYTHONPATH: else the server imports whatever deja is installed
-    # (an editable install of another tree writes another index version)
-    tree = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
-    return StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env={"HOME": str(home), **tree}, cwd=str(home))
+    return StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env=server_env(home), cwd=str(home))
 
 
 def _run(home, script):

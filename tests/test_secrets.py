@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import deja, isolate, write_jsonl
+from conftest import deja, isolate, server_env, write_jsonl
 from secrets_corpus import KINDS, PLACES, leaks, windows
 
 NAMES = sorted(KINDS)
@@ -173,7 +173,7 @@ def test_mcp_recall_and_session_hold_no_secret(corpus):
     from mcp import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env={"HOME": str(corpus)},
+    params = StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env=server_env(corpus),
                                    cwd=str(corpus))
 
     async def main() -> dict[str, str]:
