@@ -1,0 +1,43 @@
+"""Provider tokens that open with a documented prefix, for redaction (deja.text.redact, kind
+`provider-token`): data only, one row a provider.
+
+Each row is matched on the ASCII-lowercased text (the span maps back 1:1): (pattern, the needle
+that must be in the text, the strings a match starts with; () when none). A needle is a part of
+the prefix whose first two characters prose seldom holds (`tn_` of `ntn_`, not `nt`): the C scan
+tries a needle at each place its first two stand.
+"""
+
+from __future__ import annotations
+
+PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
+    (r"\bxai-[a-z0-9]{32,}", "xai-", ("xai-",)),  # xAI
+    (r"\bpplx-[a-z0-9]{32,}", "lx-", ("pplx-",)),  # Perplexity
+    (r"\bsbp_[a-f0-9]{40}\b", "sbp_", ("sbp_",)),  # Supabase access token
+    (r"\bsb_secret_[a-z0-9_-]{24,}", "sb_secret_", ("sb_secret_",)),  # Supabase secret key
+    (r"\bntn_[a-z0-9]{40,}", "tn_", ("ntn_",)),  # Notion
+    (r"\bfigd_[a-z0-9_-]{32,}", "gd_", ("figd_",)),  # Figma
+    (r"\bsntry[su]_[a-z0-9+/=_-]{32,}", "sntry", ("sntrys_", "sntryu_")),  # Sentry org / user tokens
+    (r"\bglsa_[a-z0-9+/=_-]{32,}", "glsa_", ("glsa_",)),  # Grafana service account
+    (r"\bglc_[a-z0-9+/=_-]{32,}", "glc_", ("glc_",)),  # Grafana Cloud
+    (r"\bpscale_(?:tkn|pw|oauth)_[a-z0-9_.-]{32,}", "pscale_", ("pscale_",)),  # PlanetScale
+    (r"\bnapi_[a-z0-9]{40,}", "pi_", ("napi_",)),  # Neon
+    (r"\blsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}\b", "lsv2_", ("lsv2_",)),  # LangSmith
+    (r"\bops_eyj[a-z0-9+/=_-]{50,}", "ops_eyj", ("ops_eyj",)),  # 1Password service account
+    (r"\bnfp_[a-z0-9]{36,}", "fp_", ("nfp_",)),  # Netlify
+    (r"\bhvs\.[a-z0-9_-]{24,}", "hvs.", ("hvs.",)),  # HashiCorp Vault service token
+    (r"\bhvb\.[a-z0-9_-]{24,}", "hvb.", ("hvb.",)),  # HashiCorp Vault batch token
+    (r"\b[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{40,}", "sv1", ()),  # Terraform Cloud / HCP
+    (r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[a-z0-9]{32,}", "dp.", ("dp.",)),  # Doppler
+    (r"\btskey-[a-z]+-[a-z0-9]{6,}-[a-z0-9]{16,}", "tskey-", ("tskey-",)),  # Tailscale
+    (r"\bnrak-[a-z0-9]{27}\b", "nrak-", ("nrak-",)),  # New Relic user key
+    (r"\bage-secret-key-1[a-z0-9]{50,}", "age-secret-key-", ("age-secret-key-1",)),  # age
+    (r"\batatt3[a-z0-9_=-]{100,}", "tt3", ("atatt3",)),  # Atlassian API token
+    (r"\batbb[a-z0-9]{32}\b", "tbb", ("atbb",)),  # Bitbucket app password
+    (r"\bpmak-[a-f0-9]{24}-[a-f0-9]{34}\b", "pmak-", ("pmak-",)),  # Postman
+    (r"\bflyv1 fm\d_[a-z0-9+/=_-]{32,}", "yv1", ("flyv1 ",)),  # Fly.io
+    (r"\bhrku-[a-z0-9_-]{30,}", "rku-", ("hrku-",)),  # Heroku
+    (r"\bdapi[a-f0-9]{32}(?:-\d+)?\b", "dapi", ("dapi",)),  # Databricks
+    (r"\bpul-[a-f0-9]{40}\b", "pul-", ("pul-",)),  # Pulumi
+    (r"\bcfpat-[a-z0-9_-]{40,}", "cfpat-", ("cfpat-",)),  # Contentful
+    (r"\bsl\.[a-z0-9_-]{130,}", "sl.", ("sl.",)),  # Dropbox
+]
