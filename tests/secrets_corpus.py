@@ -173,6 +173,14 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     for name in ("xai", "perplexity", "notion", "vault", "age", "heroku", "databricks", "fly"):
         text, parts = k[name]
         k[name] = (f"the key is {text} for now", parts)
+    # a Fly.io token as flyctl prints it: macaroons joined by commas (the part after the first was
+    # shown whole when only the first was matched), and the older fm1r_ / fm1a_ ones; Dropbox's sl.u.
+    a, b = _r(B64, 150), _r(B64, 190)
+    k["fly-macaroons"] = (f"the deploy token FlyV1 fm2_{a},fm2_{b} works", [a, b])
+    a = _r(B64, 150)
+    k["fly-fm1r"] = (f"the key is FlyV1 fm1r_{a} for now", [a])
+    a = _r(URLSAFE, 150)
+    k["dropbox-u"] = (f"the key is sl.u.{a} for now", [a])
     return k
 
 

@@ -34,10 +34,11 @@ PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\batatt3[a-z0-9_=-]{100,}", "tt3", ("atatt3",)),  # Atlassian API token
     (r"\batbb[a-z0-9]{32}\b", "tbb", ("atbb",)),  # Bitbucket app password
     (r"\bpmak-[a-f0-9]{24}-[a-f0-9]{34}\b", "pmak-", ("pmak-",)),  # Postman
-    (r"\bflyv1 fm\d_[a-z0-9+/=_-]{32,}", "yv1", ("flyv1 ",)),  # Fly.io
+    # Fly.io: macaroons fm2_ (fm1r_ fm1a_ before), several joined by commas in one token
+    (r"\bflyv1 fm\d[a-z]?_[a-z0-9+/=_,-]{32,}", "yv1", ("flyv1 ",)),
     (r"\bhrku-[a-z0-9_-]{30,}", "rku-", ("hrku-",)),  # Heroku
     (r"\bdapi[a-f0-9]{32}(?:-\d+)?\b", "dapi", ("dapi",)),  # Databricks
     (r"\bpul-[a-f0-9]{40}\b", "pul-", ("pul-",)),  # Pulumi
     (r"\bcfpat-[a-z0-9_-]{40,}", "cfpat-", ("cfpat-",)),  # Contentful
-    (r"\bsl\.[a-z0-9_-]{130,}", "sl.", ("sl.",)),  # Dropbox
+    (r"\bsl\.(?:u\.)?[a-z0-9_-]{130,}", "sl.", ("sl.",)),  # Dropbox (sl.u. since 2024)
 ]
