@@ -181,6 +181,11 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     k["fly-fm1r"] = (f"the key is FlyV1 fm1r_{a} for now", [a])
     a = _r(URLSAFE, 150)
     k["dropbox-u"] = (f"the key is sl.u.{a} for now", [a])
+    # Doppler's service token naming its config (dp.st.dev.…) and its service account identity token
+    a = _r(ALNUM, 44)
+    k["doppler-service-config"] = (f"we ran doppler with dp.st.dev.{a} in ci", [a])
+    a = _r(ALNUM, 44)
+    k["doppler-said"] = (f"we ran doppler with dp.said.{a} in ci", [a])
     return k
 
 

@@ -27,7 +27,8 @@ PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\bhvs\.[a-z0-9_-]{24,}", "hvs.", ("hvs.",)),  # HashiCorp Vault service token
     (r"\bhvb\.[a-z0-9_-]{24,}", "hvb.", ("hvb.",)),  # HashiCorp Vault batch token
     (r"\b[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{40,}", "sv1", ()),  # Terraform Cloud / HCP
-    (r"\bdp\.(?:pt|st|ct|sa|scim|audit)\.[a-z0-9]{32,}", "dp.", ("dp.",)),  # Doppler
+    # Doppler (docs.doppler.com, "Auth Token Formats"): a service token may name its config, dp.st.dev.…
+    (r"\bdp\.(?:pt|st|ct|sa|said|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-z0-9]{32,}", "dp.", ("dp.",)),
     (r"\btskey-[a-z]+-[a-z0-9]{6,}-[a-z0-9]{16,}", "tskey-", ("tskey-",)),  # Tailscale
     (r"\bnrak-[a-z0-9]{27}\b", "nrak-", ("nrak-",)),  # New Relic user key
     (r"\bage-secret-key-1[a-z0-9]{50,}", "age-secret-key-", ("age-secret-key-1",)),  # age
