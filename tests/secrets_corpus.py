@@ -186,6 +186,9 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     k["doppler-service-config"] = (f"we ran doppler with dp.st.dev.{a} in ci", [a])
     a = _r(ALNUM, 44)
     k["doppler-said"] = (f"we ran doppler with dp.said.{a} in ci", [a])
+    # age 1.3's post-quantum identity (age-keygen -pq)
+    a = _r(UPPER, 62)
+    k["age-pq"] = (f"the key is AGE-SECRET-KEY-PQ-1{a} for now", [a])
     return k
 
 

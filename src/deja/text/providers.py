@@ -31,7 +31,8 @@ PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\bdp\.(?:pt|st|ct|sa|said|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-z0-9]{32,}", "dp.", ("dp.",)),
     (r"\btskey-[a-z]+-[a-z0-9]{6,}-[a-z0-9]{16,}", "tskey-", ("tskey-",)),  # Tailscale
     (r"\bnrak-[a-z0-9]{27}\b", "nrak-", ("nrak-",)),  # New Relic user key
-    (r"\bage-secret-key-1[a-z0-9]{50,}", "age-secret-key-", ("age-secret-key-1",)),  # age
+    # age: an X25519 identity, and the post-quantum hybrid one of age 1.3 (AGE-SECRET-KEY-PQ-1…)
+    (r"\bage-secret-key-(?:pq-)?1[a-z0-9]{50,}", "age-secret-key-", ("age-secret-key-1", "age-secret-key-pq-1")),
     (r"\batatt3[a-z0-9_=-]{100,}", "tt3", ("atatt3",)),  # Atlassian API token
     (r"\batbb[a-z0-9]{32}\b", "tbb", ("atbb",)),  # Bitbucket app password
     (r"\bpmak-[a-f0-9]{24}-[a-f0-9]{34}\b", "pmak-", ("pmak-",)),  # Postman
