@@ -80,3 +80,15 @@ def test_an_extension_built_from_older_rules_is_not_used():
 
     if NATIVE is not None:
         assert tokenizer._rewrite_of(NATIVE) is NATIVE.cjk_bigrams
+
+
+def test_a_number_glued_to_a_chinese_unit_finds_it_written_apart(home):
+    # 10公里 is read 10 公 公里 (the run after digits led by its first character); a chat that writes
+    # the figure apart from its unit (跑了 10 公里, as much Chinese is spaced) holds 10 and 公里 alone:
+    # the query's one phrase 10 公 公里 missed it, and the search fell from every word to the nearest
+    session(home, "life", "spaced", [("user", "我昨天沿着江边跑了 10 公里，感觉不错", OLD), ("assistant", "好的", OLD)])
+    session(home, "life", "glued", [("user", "上周末跑了10公里，腿有点酸", OLD), ("assistant", "好的", OLD)])
+    session(home, "life", "other", [("user", "今天天气很好，出去走走", OLD), ("assistant", "好", OLD)])
+    for q in ("10公里", "10 公里"):
+        got = search(q)
+        assert got["tier"] == "exact" and sorted(ids(got)) == ["glued", "spaced"], (q, got["tier"], ids(got))

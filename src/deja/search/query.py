@@ -18,7 +18,7 @@ import re
 
 from deja.errors import QueryError
 from deja.plain import Plain
-from deja.text.tokenizer import MEASURE_ZH, cjk_runs, content_pieces, is_filler, is_function_char, tokens, zh_split
+from deja.text.tokenizer import MEASURE_ZH, cjk_runs, content_pieces, is_cjk, is_filler, is_function_char, tokens, zh_split
 
 _PIECES = re.compile(r'"([^"]*)"?|(\S+)')
 # "the pipeline's build step": the word is `pipeline`, not the phrase "pipeline s" (which only
@@ -245,6 +245,23 @@ def valid_text(text: str) -> str:
         return text.encode("utf-8", "replace").decode("utf-8")
 
 
+def _unled(toks: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A word's tokens as the clauses it is searched by: cut where the tokenizer led a Chinese run
+    after Arabic digits with its first character alone (10公里 -> 10 公 公里, tokenizer v3). The text
+    holds that lone character only where the run is glued to the digits; written apart (10 公里, as
+    much Chinese is spaced) it holds 10 and 公里 alone, and the phrase 10 公 公里 missed it."""
+    out: list[tuple[str, ...]] = []
+    start = 0
+    for i in range(1, len(toks) - 1):
+        c, nxt = toks[i], toks[i + 1]
+        if (len(c) == 1 and is_cjk(c) and toks[i - 1][-1:].isdigit() and toks[i - 1].isascii()
+                and len(nxt) == 2 and nxt[0] == c and i > start):
+            out.append(toks[start:i])
+            start = i + 1
+    out.append(toks[start:])
+    return out
+
+
 def parse(text: str) -> Query:
     text = valid_text(text)
     clauses: list[tuple[str, ...]] = []
@@ -285,8 +302,8 @@ def parse(text: str) -> Query:
     counting = {w.lower() for w in _COUNT_WORD.findall(text)}
 
     def words(part: str) -> None:
-        toks = tuple(tokens(_POSSESSIVE.sub("", part)))
-        add(toks, all(is_filler(t) or t in counting for t in toks))
+        for toks in _unled(tuple(tokens(_POSSESSIVE.sub("", part)))):
+            add(toks, all(is_filler(t) or t in counting for t in toks))
 
     # A Chinese question (filler in one of its runs): each of its runs is searched as its bigrams,
     # one typed apart from the rest too (上传文件报 413 的时候…: no phrase 上传文件报 need match)
