@@ -170,7 +170,11 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     plain("heroku", "HRKU-AA", URLSAFE, 58)
     plain("databricks", "dapi", HEX, 32)
     plain("pulumi", "pul-", HEX, 40)
-    for name in ("xai", "perplexity", "notion", "vault", "age", "heroku", "databricks", "fly"):
+    plain("linear", "lin_api_", ALNUM, 40)
+    plain("newrelic-insert", "NRII-", URLSAFE, 32)
+    plain("newrelic-browser", "NRJS-", HEX, 19)
+    plain("newrelic-license", "", HEX, 36, "NRAL")
+    for name in ("xai", "perplexity", "notion", "vault", "age", "heroku", "databricks", "fly", "linear", "newrelic-license"):
         text, parts = k[name]
         k[name] = (f"the key is {text} for now", parts)
     # a Fly.io token as flyctl prints it: macaroons joined by commas (the part after the first was

@@ -31,6 +31,9 @@ PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\bdp\.(?:pt|st|ct|sa|said|scim|audit)\.(?:[a-z0-9_-]{2,35}\.)?[a-z0-9]{32,}", "dp.", ("dp.",)),
     (r"\btskey-[a-z]+-[a-z0-9]{6,}-[a-z0-9]{16,}", "tskey-", ("tskey-",)),  # Tailscale
     (r"\bnrak-[a-z0-9]{27}\b", "nrak-", ("nrak-",)),  # New Relic user key
+    (r"\bnrii-[a-z0-9_-]{32}(?![a-z0-9_-])", "nrii-", ("nrii-",)),  # New Relic insert key
+    (r"\bnrjs-[a-f0-9]{19}\b", "nrjs-", ("nrjs-",)),  # New Relic browser key
+    (r"\b[a-f0-9]{36}nral\b", "nral", ()),  # New Relic ingest license key
     # age: an X25519 identity, and the post-quantum hybrid one of age 1.3 (AGE-SECRET-KEY-PQ-1…)
     (r"\bage-secret-key-(?:pq-)?1[a-z0-9]{50,}", "age-secret-key-", ("age-secret-key-1", "age-secret-key-pq-1")),
     (r"\batatt3[a-z0-9_=-]{100,}", "tt3", ("atatt3",)),  # Atlassian API token
@@ -41,6 +44,7 @@ PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\bhrku-[a-z0-9_-]{30,}", "rku-", ("hrku-",)),  # Heroku
     (r"\bdapi[a-f0-9]{32}(?:-\d+)?\b", "dapi", ("dapi",)),  # Databricks
     (r"\bpul-[a-f0-9]{40}\b", "pul-", ("pul-",)),  # Pulumi
+    (r"\blin_api_[a-z0-9]{40}\b", "lin_api_", ("lin_api_",)),  # Linear
     (r"\bcfpat-[a-z0-9_-]{40,}", "cfpat-", ("cfpat-",)),  # Contentful
     (r"\bsl\.(?:u\.)?[a-z0-9_-]{130,}", "sl.", ("sl.",)),  # Dropbox (sl.u. since 2024)
 ]
