@@ -79,6 +79,7 @@ EXAMPLES = [
     "ATBB" + "aB3dE6gH9j" * 3 + "aB", "PMAK-" + "0123456789abcdef01234567-" + "0123456789abcdef" * 2 + "01",
     "FlyV1 fm2_" + "aB3dE6gH9j" * 4, "HRKU-" + "aB3dE6gH9j" * 4, "dapi" + "0123456789abcdef" * 2, "pul-" + "0123456789" * 4,
     "CFPAT-" + "aB3dE6gH9j" * 5, "sl." + "aB3dE6gH9j" * 14,
+    "NRII-" + "aB3dE6gH9j" * 3 + "x_", "NRJS-" + "0123456789abcdef012", "lin_api_" + "aB3dE6gH9j" * 4,
 ]
 
 
