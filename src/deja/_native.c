@@ -632,8 +632,5 @@ PyMODINIT_FUNC PyInit__native(void) {
         return NULL;
     memcpy(&SEED, PyBytes_AS_STRING(r), sizeof SEED);
     Py_DECREF(r);
-    PyObject *m = PyModule_Create(&MODULE); /* the rules cjk_bigrams follows: tokenizer.TOKENIZER_VERSION's */
-    if (m && PyModule_AddIntConstant(m, "TOKENIZER_VERSION", 3) < 0)
-        Py_CLEAR(m);
-    return m;
+    return PyModule_Create(&MODULE); /* (an older build's rules are caught by native._PROBES) */
 }

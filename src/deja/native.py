@@ -21,12 +21,15 @@ from types import ModuleType
 
 
 # What each function gives for one small input, as its twin does: a module that imports but is
-# not this build's (an older `_native` without a function, another signature, a foreign build
-# that loads) fails here, at import, instead of in every parse worker.
+# not this build's (an older `_native` without a function, another signature, older rules, a
+# foreign build that loads) fails here, at import, instead of in every parse worker. The
+# rewrite's probe holds tokenizer version 3's rules (79kg -> 79 kg, 12点 -> 12 点 点…): an
+# extension left from an older build (an editable install not rebuilt) would index the old way.
 _PROBES = (
     ("scan", ("Ab-c", ("b",), ("ab",)), (1, 1, 4, 4)),
-    ("cjk_bigrams", ("ab 中文字",), "ab  中文 文字 "),
+    ("cjk_bigrams", ("ab 中文字 79kg 12点才",), "ab  中文 文字  79 kg 12 点 点才 "),
     ("other_words", (b"alpha Beta gamma 12", b"beta", 100, 64), (b"alpha gamma", 2)),
+    ("controls", ("a\x00b\x01\ufffd",), 3),
 )
 
 

@@ -189,9 +189,8 @@ def unblob(text: str) -> str:
 
 def _controls(sample: str) -> int:
     """How many characters of `sample` _CONTROL matches: `_native.controls` reads the str as it
-    is stored; its twin encodes it first (an extension built before it had this function: the twin)."""
-    count = getattr(NATIVE, "controls", None) if NATIVE else None
-    return count(sample) if count else controls_py(sample)
+    is stored; its twin encodes it first (an extension built without it fails native._PROBES: the twin)."""
+    return NATIVE.controls(sample) if NATIVE else controls_py(sample)
 
 
 def controls_py(sample: str) -> int:

@@ -114,15 +114,7 @@ def analyzer_input_py(text: str) -> str:
     return "\n".join(lines) if changed else text
 
 
-def _rewrite_of(native: object) -> Callable[[str], str]:
-    """The extension's rewrite when it was built from this version's rules, else the twin: an
-    extension left from an older build (an editable install not rebuilt) would index the old way."""
-    if native is not None and getattr(native, "TOKENIZER_VERSION", None) == TOKENIZER_VERSION:
-        return native.cjk_bigrams  # type: ignore[attr-defined]
-    return analyzer_input_py
-
-
-analyzer_input: Callable[[str], str] = _rewrite_of(NATIVE)
+analyzer_input: Callable[[str], str] = NATIVE.cjk_bigrams if NATIVE else analyzer_input_py
 
 
 def tokens(text: str) -> list[str]:
