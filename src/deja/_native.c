@@ -10,13 +10,33 @@
  *   other_words(middle, kept, room, longest)
  *                                    twin: deja.ingest.prepare.other_words_py
  *   controls(sample)                 twin: deja.ingest.prepare.controls_py   (unblob's binary look)
+ *   stat_sigs(paths, follow)         twin: deja.ingest.snapshot.stat_sigs_py (the freshness replay's stats)
  *
- * Plain C and the CPython API only; no state between calls.
+ * Plain C, the CPython API and POSIX threads (stat_sigs only); no state between calls.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#ifndef _WIN32 /* stat_sigs is POSIX: on Windows the twin stats (deja.native._PROBES asks it only on POSIX) */
+#define HAVE_STAT_SIGS 1
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifndef O_PATH /* macOS: a directory opened for reading (where it cannot be, its files are stat'ed by path) */
+#define O_PATH O_RDONLY
+#endif
+#ifdef __APPLE__
+#define ST_MTIM st_mtimespec
+#define ST_CTIM st_ctimespec
+#else
+#define ST_MTIM st_mtim
+#define ST_CTIM st_ctim
+#endif
+#endif
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -602,6 +622,199 @@ static PyObject *native_controls(PyObject *self, PyObject *arg) {
     return PyLong_FromSsize_t(count);
 }
 
+#ifdef HAVE_STAT_SIGS
+/* ---------------------------------------------------------------------------------------------
+ * stat_sigs(paths: list[str], follow: bool) -> list[tuple[int, int, int, int, int, int] | None]
+ *
+ * Twin: deja.ingest.snapshot.stat_sigs_py. For each path what `os.stat` (`os.lstat` when not
+ * `follow`) gives as (st_mode, st_ino, st_dev, st_size, st_mtime_ns, st_ctime_ns), or None where
+ * it raises OSError. The freshness replay of `deja index` stats every store file (~24k at 5 GiB,
+ * most of an append's time, nearly all of it in the kernel): here the stats run with the GIL
+ * released, split over two threads when there are two cores and enough paths, and a run of paths
+ * in one directory is stat'ed relative to that directory (fstatat on an O_PATH descriptor: the
+ * kernel walks the directory's path once, not once per file). A directory that cannot be opened
+ * so sends its paths to a plain stat each, which gives the same answer or errno.
+ * Paths are encoded as os.stat encodes them (os.fsencode); a path holding a NUL raises
+ * ValueError, as os.stat does.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct {
+    int err; /* 0, or the errno of the failed stat */
+    mode_t mode;
+    ino_t ino;
+    dev_t dev;
+    off_t size;
+    struct timespec mtime, ctime;
+} StatOut;
+
+typedef struct {
+    const char **paths;
+    const Py_ssize_t *lens;
+    StatOut *out;
+    Py_ssize_t start, end;
+    int flags; /* 0 or AT_SYMLINK_NOFOLLOW */
+} StatJob;
+
+#ifndef SAME_DIR_MIN
+#define SAME_DIR_MIN 3
+#endif /* a directory is opened for a run of at least this many of its files */
+
+static Py_ssize_t dir_len(const char *path, Py_ssize_t len) { /* up to the last '/', or 0 */
+    for (Py_ssize_t i = len - 1; i > 0; i--)
+        if (path[i] == '/')
+            return i;
+    return 0;
+}
+
+static void stat_one(int dirfd, const char *path, int flags, StatOut *o) {
+    struct stat st;
+    if (fstatat(dirfd, path, &st, flags) != 0) {
+        o->err = errno ? errno : EIO;
+        return;
+    }
+    o->err = 0;
+    o->mode = st.st_mode;
+    o->ino = st.st_ino;
+    o->dev = st.st_dev;
+    o->size = st.st_size;
+    o->mtime = st.ST_MTIM;
+    o->ctime = st.ST_CTIM;
+}
+
+static void *stat_range(void *arg) {
+    StatJob *job = (StatJob *)arg;
+    Py_ssize_t i = job->start;
+    while (i < job->end) {
+        const char *p = job->paths[i];
+        Py_ssize_t d = p[0] == '/' ? dir_len(p, job->lens[i]) : 0, j = i + 1;
+        /* the run of paths after this one in the same directory (their names hold no '/') */
+        while (d && j < job->end && job->lens[j] > d + 1 && memcmp(job->paths[j], p, d + 1) == 0 &&
+               memchr(job->paths[j] + d + 1, '/', job->lens[j] - d - 1) == NULL)
+            j++;
+        if (d && j - i >= SAME_DIR_MIN && memchr(p + d + 1, '/', job->lens[i] - d - 1) == NULL) {
+            char dir[PATH_MAX];
+            int fd = -1;
+            if (d < PATH_MAX) {
+                memcpy(dir, p, d);
+                dir[d] = 0;
+                fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+            }
+            for (; i < j; i++) {
+                if (fd >= 0 && job->paths[i][d + 1] != 0)
+                    stat_one(fd, job->paths[i] + d + 1, job->flags, &job->out[i]);
+                else
+                    stat_one(AT_FDCWD, job->paths[i], job->flags, &job->out[i]);
+            }
+            if (fd >= 0)
+                close(fd);
+            continue;
+        }
+        stat_one(AT_FDCWD, p, job->flags, &job->out[i]);
+        i++;
+    }
+    return NULL;
+}
+
+#ifndef STAT_SPLIT_MIN
+#define STAT_SPLIT_MIN 1024
+#endif /* fewer paths than this are stat'ed on the calling thread alone */
+
+static PyObject *ns_of(struct timespec t) { /* st_*_ns as os.stat computes it: sec * 10**9 + nsec */
+    if (t.tv_sec > -9000000000LL && t.tv_sec < 9000000000LL)
+        return PyLong_FromLongLong((long long)t.tv_sec * 1000000000LL + t.tv_nsec);
+    PyObject *s = PyLong_FromLongLong((long long)t.tv_sec), *g = PyLong_FromLong(1000000000L);
+    PyObject *n = PyLong_FromLong(t.tv_nsec), *m = s && g ? PyNumber_Multiply(s, g) : NULL;
+    PyObject *r = m && n ? PyNumber_Add(m, n) : NULL;
+    Py_XDECREF(s);
+    Py_XDECREF(g);
+    Py_XDECREF(n);
+    Py_XDECREF(m);
+    return r;
+}
+
+static PyObject *sig_of(const StatOut *o) {
+    if (o->err)
+        Py_RETURN_NONE;
+    PyObject *dev = o->dev == (dev_t)-1 ? PyLong_FromLongLong(-1) : PyLong_FromUnsignedLongLong((unsigned long long)o->dev);
+    return Py_BuildValue("(lKNLNN)", (long)o->mode, (unsigned long long)o->ino, dev, (long long)o->size,
+                         ns_of(o->mtime), ns_of(o->ctime));
+}
+
+static PyObject *native_stat_sigs(PyObject *self, PyObject *args) {
+    PyObject *list, *result = NULL, *keep = NULL;
+    int follow;
+    if (!PyArg_ParseTuple(args, "O!p:stat_sigs", &PyList_Type, &list, &follow))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    const char **paths = PyMem_Malloc(sizeof(char *) * (n ? n : 1));
+    Py_ssize_t *lens = PyMem_Malloc(sizeof(Py_ssize_t) * (n ? n : 1));
+    StatOut *out = PyMem_Malloc(sizeof(StatOut) * (n ? n : 1));
+    keep = PyList_New(0); /* the encoded copies of non-ASCII paths, alive until the stats are done */
+    if (!paths || !lens || !out || !keep) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *s = PyList_GET_ITEM(list, i);
+        if (!PyUnicode_Check(s)) {
+            PyErr_SetString(PyExc_TypeError, "stat_sigs: paths must be str");
+            goto done;
+        }
+        if (ENSURE_READY(s) < 0)
+            goto done;
+        if (PyUnicode_IS_ASCII(s)) { /* its data is its encoding: no copy */
+            paths[i] = (const char *)PyUnicode_DATA(s);
+            lens[i] = PyUnicode_GET_LENGTH(s);
+        } else {
+            PyObject *b = PyUnicode_EncodeFSDefault(s);
+            if (!b || PyList_Append(keep, b) < 0) {
+                Py_XDECREF(b);
+                goto done;
+            }
+            Py_DECREF(b);
+            paths[i] = PyBytes_AS_STRING(b);
+            lens[i] = PyBytes_GET_SIZE(b);
+        }
+        if ((Py_ssize_t)strlen(paths[i]) != lens[i]) {
+            PyErr_SetString(PyExc_ValueError, "embedded null byte");
+            goto done;
+        }
+    }
+    int flags = follow ? 0 : AT_SYMLINK_NOFOLLOW;
+    StatJob jobs[2] = {{paths, lens, out, 0, n, flags}, {paths, lens, out, n, n, flags}};
+    Py_BEGIN_ALLOW_THREADS
+    pthread_t helper;
+    int split = n >= STAT_SPLIT_MIN && sysconf(_SC_NPROCESSORS_ONLN) >= 2;
+    if (split) {
+        jobs[0].end = jobs[1].start = n / 2;
+        split = pthread_create(&helper, NULL, stat_range, &jobs[1]) == 0;
+        if (!split)
+            jobs[0].end = n;
+    }
+    stat_range(&jobs[0]);
+    if (split)
+        pthread_join(helper, NULL);
+    Py_END_ALLOW_THREADS
+    result = PyList_New(n);
+    if (!result)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *sig = sig_of(&out[i]);
+        if (!sig) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, sig);
+    }
+done:
+    PyMem_Free(paths);
+    PyMem_Free(lens);
+    PyMem_Free(out);
+    Py_XDECREF(keep);
+    return result;
+}
+#endif /* HAVE_STAT_SIGS */
+
 /* --------------------------------------------------------------------------------------------- */
 
 static PyMethodDef METHODS[] = {
@@ -609,6 +822,9 @@ static PyMethodDef METHODS[] = {
     {"cjk_bigrams", native_cjk_bigrams, METH_O, "CJK runs as bigrams (twin: tokenizer.analyzer_input_py)."},
     {"other_words", native_other_words, METH_VARARGS, "The cap's word list (twin: prepare.other_words_py)."},
     {"controls", native_controls, METH_O, "Unblob's count of control characters (twin: prepare.controls_py)."},
+#ifdef HAVE_STAT_SIGS
+    {"stat_sigs", native_stat_sigs, METH_VARARGS, "The freshness replay's stats, GIL released (twin: snapshot.stat_sigs_py)."},
+#endif
     {NULL, NULL, 0, NULL},
 };
 

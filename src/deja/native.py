@@ -11,6 +11,7 @@ input (tests/test_native.py); the index does not depend on which one ran.
     cjk_bigrams   twin: deja.text.tokenizer.analyzer_input_py
     other_words   twin: deja.ingest.prepare.other_words_py
     controls      twin: deja.ingest.prepare.controls_py
+    stat_sigs     twin: deja.ingest.snapshot.stat_sigs_py (POSIX only: on Windows the twin runs)
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ _PROBES = (
     ("cjk_bigrams", ("ab 中文字 79kg 12点才",), "ab  中文 文字  79 kg 12 点 点才 "),
     ("other_words", (b"alpha Beta gamma 12", b"beta", 100, 64), (b"alpha gamma", 2)),
     ("controls", ("a\x00b\x01\ufffd",), 3),
+    *((("stat_sigs", ([""], True), [None]),) if os.name == "posix" else ()),
 )
 
 
