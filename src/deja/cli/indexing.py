@@ -65,7 +65,7 @@ def run(rebuild: bool = False, background: bool = False, as_json: bool = False, 
                 raise
         render.end_progress()
         try:
-            files, sessions, records = store.catalog.totals()
+            files, sessions, records = store.catalog.totals(keep=True)
             seen = None
             if (first or as_json) and not background:
                 from deja.ingest import status as health

@@ -31,6 +31,7 @@ class FileState(Plain):
 # cap, its agent holds it locked): its size, mtime and parser version are those of the failed
 # read, and the file is not read again while they match.
 UNTIL_CHANGED = -1
+TOTALS_KEY = "totals"  # meta: "files sessions records", deleted on any change to the file states (m008)
 
 
 class FailedFile(Plain):
@@ -488,9 +489,18 @@ class Catalog:
         """When an index run last wrote a file's state (0: never)."""
         return float(self.db.execute("SELECT coalesce(max(indexed_at), 0) FROM files").fetchone()[0])
 
-    def totals(self) -> tuple[int, int, int]:
+    def totals(self, keep: bool = False) -> tuple[int, int, int]:
+        """(files, sessions, records), as kept in meta `totals` (m008's triggers drop it on any change
+        to the file states) or summed; `keep`: a writer holding the lock keeps what it summed."""
+        kept = self.get_meta(TOTALS_KEY)
+        if isinstance(kept, str) and len(got := kept.split()) == 3:
+            return int(got[0]), int(got[1]), int(got[2])
         r = self.db.execute("SELECT count(*), coalesce(sum(sessions), 0), coalesce(sum(records), 0) FROM files").fetchone()
-        return int(r[0]), int(r[1]), int(r[2])
+        out = int(r[0]), int(r[1]), int(r[2])
+        if keep and not self.readonly:
+            with self.transaction():
+                self.set_meta(TOTALS_KEY, " ".join(map(str, out)))
+        return out
 
 
     # -- what was done with sessions (kept across rebuilds: no source can give them back)
@@ -565,21 +575,6 @@ CARRIED = {
     "recalls": "key, count, last",
     "outputs": "digest, sid, seq, fid",  # read only, to give a carried copy its text (ingest.rebuild)
 }
-
-
-def read_rows(db: sqlite3.Connection, table: str) -> tuple[list[tuple], str]:
-    """A table's rows in CARRIED's columns, as far as they read (a damaged page ends the read),
-    and what stopped it ("" when all were read)."""
-    rows: list[tuple] = []
-    try:
-        cur = db.execute(f"SELECT {CARRIED[table]} FROM {table}")
-        while True:
-            chunk = cur.fetchmany(1000)
-            if not chunk:
-                return rows, ""
-            rows.extend(chunk)
-    except sqlite3.Error as e:
-        return rows, f"{table}: {e}"
 
 
 def session_json(s: SessionRow) -> dict:

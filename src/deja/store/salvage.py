@@ -20,11 +20,25 @@ from pathlib import Path
 import tantivy
 
 from deja.errors import IndexDamaged, StoreError
-from deja.store.catalog import CARRIED, Catalog, read_rows
+from deja.store.catalog import CARRIED, Catalog
 from deja.store.generations import SCRATCH  # scratch directories, swept when a kill leaves them
 from deja.store.bodies import Reader
 from deja.store.textindex import META_COPY, StoredRecord, TextIndex, hit_count, is_legacy, read, short
 
+
+def read_rows(db: sqlite3.Connection, table: str) -> tuple[list[tuple], str]:
+    """A table's rows in CARRIED's columns, as far as they read (a damaged page ends the read),
+    and what stopped it ("" when all were read)."""
+    rows: list[tuple] = []
+    try:
+        cur = db.execute(f"SELECT {CARRIED[table]} FROM {table}")
+        while True:
+            chunk = cur.fetchmany(1000)
+            if not chunk:
+                return rows, ""
+            rows.extend(chunk)
+    except sqlite3.Error as e:
+        return rows, f"{table}: {e}"
 
 
 class Prior:
