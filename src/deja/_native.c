@@ -741,11 +741,14 @@ static PyObject *sig_of(const StatOut *o) {
 }
 
 static PyObject *native_stat_sigs(PyObject *self, PyObject *args) {
-    PyObject *list, *result = NULL, *keep = NULL;
+    PyObject *list, *items, *result = NULL, *keep = NULL;
     int follow;
     if (!PyArg_ParseTuple(args, "O!p:stat_sigs", &PyList_Type, &list, &follow))
         return NULL;
-    Py_ssize_t n = PyList_GET_SIZE(list);
+    /* the paths held here while the GIL is released (another thread may change the list) */
+    if (!(items = PyList_AsTuple(list)))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
     const char **paths = PyMem_Malloc(sizeof(char *) * (n ? n : 1));
     Py_ssize_t *lens = PyMem_Malloc(sizeof(Py_ssize_t) * (n ? n : 1));
     StatOut *out = PyMem_Malloc(sizeof(StatOut) * (n ? n : 1));
@@ -755,7 +758,7 @@ static PyObject *native_stat_sigs(PyObject *self, PyObject *args) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *s = PyList_GET_ITEM(list, i);
+        PyObject *s = PyTuple_GET_ITEM(items, i);
         if (!PyUnicode_Check(s)) {
             PyErr_SetString(PyExc_TypeError, "stat_sigs: paths must be str");
             goto done;
@@ -811,6 +814,7 @@ done:
     PyMem_Free(lens);
     PyMem_Free(out);
     Py_XDECREF(keep);
+    Py_DECREF(items);
     return result;
 }
 #endif /* HAVE_STAT_SIGS */

@@ -547,6 +547,7 @@ def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: 
     finally:
         if gc_was_on:
             gc.enable()
+    store.catalog.totals(keep=True)  # for the reads that follow (meta `totals`), before the WAL is cut
     if report.records >= min(batch_size()[0], BUILD_RECORDS):  # a build, not an append: its WAL is the catalog again
         store.trim_wal()
     report.seconds = time.monotonic() - t0
