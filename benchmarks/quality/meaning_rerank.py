@@ -127,10 +127,10 @@ class E5:
 
 
 class Static:
-    """The static table (benchmarks/meaning_table.py, deja.search.meaning): no model runs."""
+    """The static table (benchmarks/meaning_table.py, static_meaning.py): no model runs."""
 
     def __init__(self, path: str) -> None:
-        from deja.search.meaning import Table
+        from static_meaning import Table
 
         self.t = Table(Path(path))
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from deja.errors import QueryError
 from deja.plain import Plain
 from deja.roles import CODE_ROLE, ROLE_CODE, SPEECH_ROLES, WORK_ROLES, Role
-from deja.search import meaning, signals
+from deja.search import signals
 from deja.search.query import Query, bounded, parse, valid_text
 from deja.search.snippets import marked, regex_snippet, snippet
 from deja.store import Filters, SessionRow, Store, Variants
@@ -527,16 +527,10 @@ def _rank(store: Store, q: Query, clauses, cands, capped: bool, tier: str, want:
         hit.snippets = [x[1] for x in items[:SNIPPETS_PER_HIT]]  # candidates for now
         hit.answer = next((x[1] for x in items if x[1].role == _ASSISTANT), None)
         hits.append(hit)
-    meant = meaning.applies(q)
     if settled and weights is not None and filters is not None:
-        if meant:  # meaning's near-ties first, so recency's lifts still decide among them
-            meaning.order(store, q, hits)
         recency.settle(store, q, clauses, weights, variants.forms if variants else {}, hits, filters, heavy)
-    else:
-        if q.present:
-            recency.prefer_newer(hits)
-        if meant:
-            meaning.order(store, q, hits)
+    elif q.present:
+        recency.prefer_newer(hits)
     hits.sort(key=lambda h: (-h.score, -h.session.updated, h.session.id))
     total = max(len(hits), sessions or 0)
     if sem is not None:
