@@ -21,8 +21,9 @@ other words, among same-topic chats; also asked for the value before), the count
 the third `facts3` (facts3.py: the fact an aside in a long chat, worded unlike the question) and
 the fourth `facts4` (facts4.py: facts in passing in sessions that wander over several subjects, and
 the assistant's suggestion inside a list) and
-the meaning dev set `meaning` (meaning.py: a fact asked in words the answer does not hold, no
-shared character in Chinese), several HOMEs each (HOME/h0, h1, …).
+the meaning dev sets `meaning` (meaning.py: a fact asked in words the answer does not hold, no
+shared character in Chinese) and `meaning2` (meaning2.py: the answer and a decoy each hold one word
+of the question), several HOMEs each (HOME/h0, h1, …).
 """
 
 from __future__ import annotations
