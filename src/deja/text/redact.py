@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from deja.native import NATIVE
+from deja.text import encoded
 from deja.text.providers import PROVIDERS
 
 # A name whose value is a credential, where an assignment follows it directly: GITHUB_TOKEN=…,
@@ -423,6 +424,24 @@ def redact(text: str) -> tuple[str, int]:
     """Return `text` with secret values replaced, and how many were replaced."""
     if not text:
         return text, 0
+    text, count, run = _patterns(text)
+    if "%" in text:  # what the patterns could not read: a secret percent-encoded, or in base64
+        text, n = encoded.percent(text, _found)
+        count += n
+    if run >= encoded.B64_MIN:
+        text, n = encoded.base64(text, _found)
+        count += n
+    return text, count
+
+
+def _found(text: str) -> tuple[str, int]:
+    """`redact` by the patterns alone (what a decoded run is read by: it is never decoded again)."""
+    return _patterns(text)[:2] if text else (text, 0)
+
+
+def _patterns(text: str) -> tuple[str, int, int]:
+    """`text` with what the patterns find replaced, how many, and a bound on its longest run of
+    base64 characters (at least encoded.B64_MIN when it holds one that long)."""
     low: str | None = None  # the ASCII-lowercased text, made when a pattern first needs it
     wide: bytes | None = None  # the text through _WIDE_TABLE, made when a pattern first needs it
     count = 0
@@ -507,7 +526,12 @@ def redact(text: str) -> tuple[str, int]:
                 hits = scan(text, _EXACT, _FOLDED)
                 order, known = _chosen(strict, hits)
                 k = bisect_right(order, at)
-    return text, count
+    return text, count, hits[3] if hits is not None else _longest_wide(text)
+
+
+def _longest_wide(text: str) -> int:
+    """At least B64_MIN when `text` holds a run of that many base64 characters (without the C scan)."""
+    return encoded.B64_MIN if b"a" * encoded.B64_MIN in text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE) else 0
 
 
 # Which patterns a scan's hits let run (_MASKS, the wide run), in order, and the folded literals
