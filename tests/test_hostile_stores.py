@@ -43,3 +43,12 @@ def test_a_store_of_nothing_but_a_fifo_is_not_no_history(home):
     doctor = deja("doctor", check=False).out
     assert "not a regular file" in doctor and "move it out of the agent's store" in doctor
     assert "read access" not in doctor
+
+
+def test_a_fifo_where_an_agent_s_database_belongs_is_said_as_such(home):
+    d = home / ".local/share/opencode"
+    d.mkdir(parents=True)
+    os.mkfifo(d / "opencode.db")
+    assert deja("index").code == 0
+    doctor = deja("doctor", check=False).out
+    assert "is a FIFO" in doctor and "move it out of the agent's store" in doctor and "read access" not in doctor

@@ -159,7 +159,8 @@ def check_index(r: Report):
 
 def _unreadable_fix(reason: str) -> str:
     """What to do about a store that cannot be read, by why: access, or a thing that is no file."""
-    if "not a regular file" in reason or "is a directory" in reason:
+    if "not a regular file" in reason or any(f"is {kind}" in reason for kind in (
+            "a directory", "a FIFO", "a symlink", "a special file")):  # (sources/base.py's words)
         return ("it is not a file an agent wrote (a FIFO, socket, device or directory): move it out of the "
                 "agent's store, then run `deja index`")
     if "permission denied" in reason.lower():
