@@ -148,6 +148,20 @@ def test_no_index_and_bad_questions_are_one_line_answers(home):
         assert code == 400 and json.loads(body)["error"]
 
 
+def test_a_change_with_a_size_that_is_no_number_is_a_bad_request(home):
+    import http.client
+
+    with served() as url:
+        port, tok = urlsplit(url).port, token(url)
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        c.putrequest("POST", f"/api/harness?token={tok}")
+        for k, v in (("Content-Type", "application/json"), ("Content-Length", "abc")):
+            c.putheader(k, v)
+        c.endheaders(b'{"harness": "codex", "on": false}')
+        r = c.getresponse()
+        assert r.status == 400 and "small JSON object" in json.loads(r.read())["error"]
+
+
 def test_other_hosts_refused(home):
     r = deja("serve", "--host", "0.0.0.0", "--no-open", check=False)
     assert r.code != 0 and "127.0.0.1 only" in r.err and "Traceback" not in r.err

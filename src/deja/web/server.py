@@ -173,7 +173,10 @@ class Handler(BaseHTTPRequestHandler):
             raise Forbidden("a change must come from this page")
         if self.headers.get_content_type() != "application/json":
             raise Forbidden("a change is sent as JSON")
-        size = int(self.headers.get("Content-Length") or 0)
+        try:
+            size = int(self.headers.get("Content-Length") or 0)
+        except ValueError:  # `Content-Length: abc`: no size, refused below (was an internal error)
+            size = -1
         if not 0 < size <= MAX_BODY:
             raise DejaError("a change is one small JSON object")
         body = self.rfile.read(size)
