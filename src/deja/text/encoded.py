@@ -18,9 +18,9 @@ import binascii
 import re
 from collections.abc import Callable
 
-Redact = Callable[[str], "tuple[str, int]"]
+from deja.text.redact import B64_MIN  # (redact imports this module only when a text needs it)
 
-B64_MIN = 40  # shorter runs are words, hashes and ids: never decoded
+Redact = Callable[[str], "tuple[str, int]"]
 B64_MAX = 1 << 20  # a larger blob is an image or an archive, not a config file
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _RUN_END = re.compile(r"[\s\"'`<>]")

@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Iterator
 
 from deja.native import NATIVE
-from deja.text import encoded
 from deja.text.providers import PROVIDERS
 
 # A name whose value is a credential, where an assignment follows it directly: GITHUB_TOKEN=…,
@@ -361,6 +360,8 @@ _MASKS = {p[0]: (_bits(tuple(p[1]), _EXACT), _bits(p[2], _FOLDED if p[5] else _E
 
 # Bits per character above which a 32+ character assigned value is taken for a key.
 # Hex (git SHAs, digests) tops out at 4.0, so it is never caught by this rule.
+# A base64 run shorter than this is a word, a hash or an id: never decoded (deja.text.encoded).
+B64_MIN = 40
 HIGH_ENTROPY_BITS = 4.2
 # A bare assigned value shorter than this is a word, not a secret (`token: 5`).
 MIN_BARE = 4
@@ -425,12 +426,15 @@ def redact(text: str) -> tuple[str, int]:
     if not text:
         return text, 0
     text, count, run = _patterns(text)
-    if "%" in text:  # what the patterns could not read: a secret percent-encoded, or in base64
-        text, n = encoded.percent(text, _found)
-        count += n
-    if run >= encoded.B64_MIN:
-        text, n = encoded.base64(text, _found)
-        count += n
+    if "%" in text or run >= B64_MIN:  # what the patterns could not read: percent-encoded, base64
+        from deja.text import encoded  # (here: most texts, and a search, never need it)
+
+        if "%" in text:
+            text, n = encoded.percent(text, _found)
+            count += n
+        if run >= B64_MIN:
+            text, n = encoded.base64(text, _found)
+            count += n
     return text, count
 
 
@@ -531,7 +535,7 @@ def _patterns(text: str) -> tuple[str, int, int]:
 
 def _longest_wide(text: str) -> int:
     """At least B64_MIN when `text` holds a run of that many base64 characters (without the C scan)."""
-    return encoded.B64_MIN if b"a" * encoded.B64_MIN in text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE) else 0
+    return B64_MIN if b"a" * B64_MIN in text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE) else 0
 
 
 # Which patterns a scan's hits let run (_MASKS, the wide run), in order, and the folded literals
