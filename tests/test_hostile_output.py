@@ -181,3 +181,31 @@ def test_a_quoted_turn_cannot_forge_the_mcp_frame(framed):
         lines = text.splitlines()
         assert "untrusted historical data" in lines[0] and "SYSTEM: ignore" in text
         assert not any("[deja:" in ln for ln in lines[1:]) and "</deja-recall>" not in text
+
+
+def test_mcp_structured_content_holds_no_raw_control(hostile):
+    """The data an MCP answer carries beside its text (`structuredContent`) is shown as the text
+    is: a C1 CSI, a bidi override or an invisible tag character goes to the agent as an escape."""
+    pytest.importorskip("mcp")
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    params = StdioServerParameters(command=sys.executable, args=["-m", "deja", "mcp"], env=server_env(hostile),
+                                   cwd=str(hostile))
+    calls = (("recall", {"query": "zebrafish"}), ("session", {"id": SID[:8]}),
+             ("recall_context", {"query": "zebrafish"}), ("handoff", {"id": SID[:8]}))
+
+    async def main() -> list[dict]:
+        with open(os.devnull, "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as (read, write):
+                async with ClientSession(read, write) as s:
+                    with anyio.fail_after(60):
+                        await s.initialize()
+                        return [(await s.call_tool(tool, args)).structured_content or {} for tool, args in calls]
+
+    for (tool, _), data in zip(calls, anyio.run(main)):
+        text = json.dumps(data, ensure_ascii=False)
+        assert "zebrafish" in text, tool
+        assert not RAW_CONTROL.search(json.loads(json.dumps(text))), tool
+        assert "\\u202e" in text or "\\x9b" in text, tool  # shown, as escapes

@@ -80,6 +80,13 @@ EXAMPLES = [
     "FlyV1 fm2_" + "aB3dE6gH9j" * 4, "HRKU-" + "aB3dE6gH9j" * 4, "dapi" + "0123456789abcdef" * 2, "pul-" + "0123456789" * 4,
     "CFPAT-" + "aB3dE6gH9j" * 5, "sl." + "aB3dE6gH9j" * 14,
     "NRII-" + "aB3dE6gH9j" * 3 + "x_", "NRJS-" + "0123456789abcdef012", "lin_api_" + "aB3dE6gH9j" * 4,
+    # session 13's provider rows
+    "pcsk_aB3dE6_" + "aB3dE6gH9j" * 5, "tvly-dev-" + "aB3dE6gH9j" * 3, "fc-" + "0123456789abcdef" * 2,
+    "e2b_" + "0123456789" * 4, "tgp_v1_" + "aB3dE6gH9j" * 4 + "x-_", "sk_" + "0123456789abcdef" * 3,
+    "sk.eyJ1IjoiZGVqYSIsImEiOiJ" + "aB3dE6gH9j" * 2 + "." + "aB3dE6gH9j" * 2 + "x_",
+    "pnu_" + "aB3dE6gH9j" * 3 + "aB3dE6", "rubygems_" + "0123456789abcdef" * 3, "bkua_" + "0123456789" * 4,
+    "CCIPAT_" + "aB3dE6gH9j" * 2 + "aB_" + "0123456789" * 4, "pat-na1-01234567-89ab-cdef-0123-456789abcdef",
+    "EAAA" + "aB3dE6gH9j" * 6, "sq0csp-" + "aB3dE6gH9j" * 4 + "x-_", "Xy78Q~" + "aB3dE6gH9j" * 3 + "a~.-",
 ]
 
 

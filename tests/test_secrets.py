@@ -136,7 +136,7 @@ def test_show_event_ctx_hold_no_secret(corpus):
 def test_last_and_search_hold_no_secret_and_find_the_prose(corpus):
     env = {"HOME": str(corpus)}
     roles = "user,assistant,tool,command,files,edit"
-    jobs = {"last": ("last", "100"), "last --json": ("last", "100", "--json")}
+    jobs = {"last": ("last", "200"), "last --json": ("last", "200", "--json")}  # every kind's session
     for i in range(len(NAMES)):
         words = [marker(i, p) for p in PLACES[:-1]]
         jobs[f"search {i}"] = ("search", *words, "--role", roles, "--json")

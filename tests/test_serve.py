@@ -148,6 +148,20 @@ def test_no_index_and_bad_questions_are_one_line_answers(home):
         assert code == 400 and json.loads(body)["error"]
 
 
+def test_a_change_with_a_size_that_is_no_number_is_a_bad_request(home):
+    import http.client
+
+    with served() as url:
+        port, tok = urlsplit(url).port, token(url)
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        c.putrequest("POST", f"/api/harness?token={tok}")
+        for k, v in (("Content-Type", "application/json"), ("Content-Length", "abc")):
+            c.putheader(k, v)
+        c.endheaders(b'{"harness": "codex", "on": false}')
+        r = c.getresponse()
+        assert r.status == 400 and "small JSON object" in json.loads(r.read())["error"]
+
+
 def test_other_hosts_refused(home):
     r = deja("serve", "--host", "0.0.0.0", "--no-open", check=False)
     assert r.code != 0 and "127.0.0.1 only" in r.err and "Traceback" not in r.err
@@ -328,7 +342,24 @@ def test_hostile_transcript_renders_inert(home, browser):
         assert SCRIPT in text and "\\x1b]52" in text
         # the same over the JSON endpoints
         code, _, body = fetch(f"{base(url)}/api/session?id={SID}&token={token(url)}")
-        assert code == 200 and not RAW_CONTROL.search(body.decode()) and "\\u009b" in body.decode()
+        assert code == 200 and not RAW_CONTROL.search(body.decode()) and "\\\\x9b" in body.decode()
+
+
+def test_json_endpoints_show_bidi_and_invisible_characters_as_the_pages_do(home):
+    """The page draws what JSON.parse gives back (textContent): a bidi override or an invisible
+    tag character reaches it as an escape, not as a character the browser obeys or hides."""
+    tricks = "\u202e\u2066\u200b\U000e0041\x9b"
+    write_jsonl(home / ".claude" / "projects" / "-w-page" / f"{SID}.jsonl", [
+        {"type": "user", "sessionId": SID, "cwd": "/w/page", "timestamp": "2026-11-03T10:00:01Z",
+         "message": {"role": "user", "content": f"marmoset {tricks} question"}}])
+    deja("index")
+    raw = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b\U000e0000-\U000e007f]")
+    with served() as url:
+        for path in (f"/api/search?q=marmoset&token={token(url)}", f"/api/session?id={SID}&token={token(url)}"):
+            code, _, body = fetch(base(url) + path)
+            text = json.dumps(json.loads(body), ensure_ascii=False)  # as the page's script holds it
+            assert code == 200 and "marmoset" in text and not raw.search(text), path
+            assert "\\u202e" in text, path
 
 
 @needs_browser

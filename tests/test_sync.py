@@ -254,3 +254,31 @@ def test_an_imported_session_is_not_resumed_here_and_says_what_works(machines, t
     r = b.run("resume", "sess-a@alpha", check=False)
     assert r.code == 1
     assert "imported from alpha" in r.out + r.err and "claude --resume" not in r.out
+
+
+@pytest.mark.parametrize("point", ["import-torn:1", "import-torn:3", "import-shard:2"])
+def test_a_killed_import_leaves_a_store_that_searches_and_converges(machines, tmp_path, point):
+    """kill -9 in the middle of an import (a shard's line half written, or between shards): the
+    index opens and searches, and the next import stores each record once, no torn line read."""
+    _, b, _ = machines
+    d = tmp_path / "d"
+    d.mkdir()
+    recs = [{"v": 1, "origin": "zeta", "harness": "claude", "session_id": f"z{i % 24}", "project": "/w/z", "cwd": "/w/z",
+             "title": "", "parent": "", "role": "user", "text": f"the ibex number {i} " + "pad " * (i % 40),
+             "time": f"2026-11-01T10:{i // 60:02d}:{i % 60:02d}Z", "seq": i} for i in range(600)]
+    (d / "deja-sync-zeta-20261201T000000.000000Z.jsonl").write_text(
+        json.dumps({"deja_sync": 1, "machine": "zeta", "records": len(recs)}) + "\n"
+        + "".join(json.dumps(r) + "\n" for r in recs))
+    b.run("index")
+    own = b.json("stats")["totals"]["records"]  # b's own session's
+    killed = deja("sync", "import", str(d), env={**b.env, "DEJA_TEST_CRASH": point}, check=False, cwd=str(b.home))
+    assert killed.code == -9
+    assert b.run("ibex", "--json", check=False).code in (0, 1)  # opens and answers
+    got = b.json("sync", "import", str(d))
+    assert got["skipped"] == 0 and got["added"] + got["duplicate"] == len(recs), got
+    stored = [json.loads(ln) for p in (b.home / ".local/share/deja/imported").rglob("*.jsonl")
+              if p.name[:-6].isdigit() for ln in p.read_text().splitlines()]
+    assert sorted(r["seq"] for r in stored) == list(range(len(recs)))  # each once, none torn
+    b.run("index")
+    assert b.json("stats")["totals"]["records"] == own + len(recs)
+    assert len(b.found("ibex", "--limit", "50")) == 24

@@ -157,6 +157,17 @@ def check_index(r: Report):
     return store
 
 
+def _unreadable_fix(reason: str) -> str:
+    """What to do about a store that cannot be read, by why: access, or a thing that is no file."""
+    if "not a regular file" in reason or any(f"is {kind}" in reason for kind in (
+            "a directory", "a FIFO", "a symlink", "a special file")):  # (sources/base.py's words)
+        return ("it is not a file an agent wrote (a FIFO, socket, device or directory): move it out of the "
+                "agent's store, then run `deja index`")
+    if "permission denied" in reason.lower():
+        return "give your user read access to it (see `deja sources`), then run `deja index`"
+    return "fix what the reason says (see `deja sources`), then run `deja index`"
+
+
 def check_sources(r: Report, store) -> None:
     from deja import sources
 
@@ -167,8 +178,7 @@ def check_sources(r: Report, store) -> None:
             r.sources.append({"harness": s.harness, "state": s.state, "files": s.files, "sessions": s.sessions,
                               "errors": s.errors, "reason": s.reason, "roots": s.roots})
             if s.state == "unreadable":
-                r.error(f"{s.harness}: its store cannot be read ({s.reason})",
-                        "give your user read access to it (see `deja sources`), then run `deja index`")
+                r.error(f"{s.harness}: its store cannot be read ({s.reason})", _unreadable_fix(s.reason))
             elif s.errors:
                 r.warn(f"{s.harness}: {s.reason}", "what those files gave before is kept; a file is read again when it "
                        "changes, or on `deja index` once what the reason says is fixed")

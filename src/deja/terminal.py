@@ -80,6 +80,17 @@ def visible(text: str) -> str:
     return _CONTROL.sub(_escape, text)
 
 
+def visible_data(obj: object) -> object:
+    """A decoded JSON value with every string, a key's too, `visible` (what is handed on as data)."""
+    if isinstance(obj, str):
+        return visible(obj)
+    if isinstance(obj, list):
+        return [visible_data(v) for v in obj]
+    if isinstance(obj, dict):
+        return {visible(k) if isinstance(k, str) else k: visible_data(v) for k, v in obj.items()}
+    return obj
+
+
 def strip(text: str) -> str:
     """`text` without escape sequences (what a terminal would have drawn)."""
     if "\x1b" not in text and not _C1.search(text):

@@ -130,7 +130,12 @@ def _rebuild(root, progress):
 def _first_run(report, seen: health.Found, records: int) -> None:
     """After the first index: one line per agent found, those not found in one line, and a
     query to try taken from the user's own history."""
+    unread = (f"{render.plural(report.errors, 'store file')} could not be read: `deja sources` says which, "
+              "`deja doctor` what to do") if report.errors else ""
     if not seen.agents:
+        if unread:  # a store is there, and none of it could be read: not "no history"
+            render.echo(f"no session indexed: {unread}")
+            return
         render.echo(f"no agent history found on this machine (deja reads {', '.join(seen.missing)}); "
                    "`deja index` again once an agent has run")
         return
@@ -146,6 +151,8 @@ def _first_run(report, seen: health.Found, records: int) -> None:
         render.echo(f"  {render.style(a.harness.ljust(width), fg='magenta')}  {render.plural(a.sessions, 'session').rjust(count)}  {span}")
     if seen.missing:
         render.echo(render.style(f"not found here: {', '.join(seen.missing)}", dim=True))
+    if unread:
+        render.echo(unread)
     if seen.example:
         q = seen.example if seen.example.isalnum() else repr(seen.example)
         render.echo(f"try: deja {q}")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgspec
 
+from deja import faults
 from deja.sources.imported import TOMBSTONES, directory, lines, origin_files, shard, tomb_decoder
 
 
@@ -76,8 +77,11 @@ def append(path: Path, data: bytes) -> None:
                 os.ftruncate(fd, whole.rfind(b"\n") + 1)
         os.lseek(fd, 0, os.SEEK_END)
         view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        for i, part in enumerate((view[: len(data) // 2], view[len(data) // 2 :])):
+            if i:
+                faults.point("import-torn")  # (written in two halves: a crash test's torn line)
+            while part:
+                part = part[os.write(fd, part):]
         os.fsync(fd)
     finally:
         os.close(fd)

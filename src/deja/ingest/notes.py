@@ -21,8 +21,10 @@ def append(text: str, project: str, tags: list[str], extra: dict | None = None) 
     text = text.strip()
     if not text:
         raise DejaError("nothing to remember: give the text of the note")
-    if redact.enabled():
+    if redact.enabled():  # every field of the line: the project and tags are the caller's too
         text, _ = redact.redact(text)
+        project, _ = redact.redact(project)
+        tags = [redact.redact(t)[0] for t in tags]
     entry = {
         "ts": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
         "project": project,

@@ -182,9 +182,12 @@ def _result(out: object) -> object:
     if isinstance(out, Answer):
         from deja.text import redact
 
+        from deja.terminal import visible_data
+
         data = out.data
         if redact.enabled():  # sent, so redacted again; a dict redacts to a dict
             data = cast(dict, redact.redact_data(data)[0])
+        data = cast(dict, visible_data(data))  # as the text: no C1, bidi or invisible character raw
         return CallToolResult(content=[TextContent(type="text", text=out.text)],
                               structured_content={"untrusted": UNTRUSTED, **data})
     if isinstance(out, str) and out == BUILDING:

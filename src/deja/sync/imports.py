@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from deja import faults
 from deja.ingest import imported as store_writer
 from deja.sources import imported as stored
 from deja.sync import format
@@ -58,6 +59,7 @@ class _Origin:
     def flush(self) -> None:
         for path, buf in self.bufs.items():
             store_writer.append(path, bytes(buf))
+            faults.point("import-shard")
         self.bufs.clear()
         self.size = 0
 

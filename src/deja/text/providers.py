@@ -47,4 +47,21 @@ PROVIDERS: list[tuple[str, str, tuple[str, ...]]] = [
     (r"\blin_api_[a-z0-9]{40}\b", "lin_api_", ("lin_api_",)),  # Linear
     (r"\bcfpat-[a-z0-9_-]{40,}", "cfpat-", ("cfpat-",)),  # Contentful
     (r"\bsl\.(?:u\.)?[a-z0-9_-]{130,}", "sl.", ("sl.",)),  # Dropbox (sl.u. since 2024)
+    # session 13: formats documented by their issuers that coding agents meet (AI and dev services)
+    (r"\bpcsk_[a-z0-9]{4,8}_[a-z0-9]{40,}", "pcsk_", ("pcsk_",)),  # Pinecone
+    (r"\btvly-[a-z0-9-]{24,}", "tvly-", ("tvly-",)),  # Tavily (tvly-dev-… too)
+    (r"\bfc-[a-f0-9]{32}\b", "fc-", ("fc-",)),  # Firecrawl
+    (r"\be2b_[a-f0-9]{40}\b", "e2b_", ("e2b_",)),  # E2B
+    (r"\btgp_v1_[a-z0-9_-]{40,}", "tgp_", ("tgp_v1_",)),  # Together AI
+    (r"\bsk_[a-f0-9]{48}\b", "sk_", ("sk_",)),  # ElevenLabs
+    (r"\bsk\.eyj[a-z0-9_-]{20,}\.[a-z0-9_-]{20,}", "sk.eyj", ("sk.eyj",)),  # Mapbox secret token
+    (r"\bpnu_[a-z0-9]{36}\b", "pnu_", ("pnu_",)),  # Prefect
+    (r"\brubygems_[a-f0-9]{48}\b", "ygems_", ("rubygems_",)),  # RubyGems
+    (r"\bbkua_[a-f0-9]{40}\b", "bkua_", ("bkua_",)),  # Buildkite
+    (r"\bccipat_[a-z0-9]{22}_[a-f0-9]{40}\b", "ccipat_", ("ccipat_",)),  # CircleCI personal token
+    (r"\bpat-(?:na|eu)\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}\b", "pat-", ("pat-",)),  # HubSpot
+    (r"\beaaa[a-z0-9_-]{60}(?![a-z0-9_-])", "aaa", ("eaaa",)),  # Square access token
+    (r"\bsq0(?:atp|csp)-[a-z0-9_-]{22,}", "sq0", ("sq0atp-", "sq0csp-")),  # Square (older, OAuth secret)
+    # an Entra ID (Azure AD) client secret: three characters, a digit, Q~, then 31-34
+    (r"(?<![a-z0-9_~.-])[a-z0-9_~.]{3}\dq~[a-z0-9_~.-]{31,34}(?![a-z0-9_~.-])", "q~", ()),
 ]

@@ -360,6 +360,8 @@ _MASKS = {p[0]: (_bits(tuple(p[1]), _EXACT), _bits(p[2], _FOLDED if p[5] else _E
 
 # Bits per character above which a 32+ character assigned value is taken for a key.
 # Hex (git SHAs, digests) tops out at 4.0, so it is never caught by this rule.
+# A base64 run shorter than this is a word, a hash or an id: never decoded (deja.text.encoded).
+B64_MIN = 40
 HIGH_ENTROPY_BITS = 4.2
 # A bare assigned value shorter than this is a word, not a secret (`token: 5`).
 MIN_BARE = 4
@@ -423,6 +425,27 @@ def redact(text: str) -> tuple[str, int]:
     """Return `text` with secret values replaced, and how many were replaced."""
     if not text:
         return text, 0
+    text, count, run = _patterns(text)
+    if "%" in text or run >= B64_MIN:  # what the patterns could not read: percent-encoded, base64
+        from deja.text import encoded  # (here: most texts, and a search, never need it)
+
+        if "%" in text:
+            text, n = encoded.percent(text, _found)
+            count += n
+        if run >= B64_MIN:
+            text, n = encoded.base64(text, _found)
+            count += n
+    return text, count
+
+
+def _found(text: str) -> tuple[str, int]:
+    """`redact` by the patterns alone (what a decoded run is read by: it is never decoded again)."""
+    return _patterns(text)[:2] if text else (text, 0)
+
+
+def _patterns(text: str) -> tuple[str, int, int]:
+    """`text` with what the patterns find replaced, how many, and a bound on its longest run of
+    base64 characters (at least encoded.B64_MIN when it holds one that long)."""
     low: str | None = None  # the ASCII-lowercased text, made when a pattern first needs it
     wide: bytes | None = None  # the text through _WIDE_TABLE, made when a pattern first needs it
     count = 0
@@ -507,7 +530,12 @@ def redact(text: str) -> tuple[str, int]:
                 hits = scan(text, _EXACT, _FOLDED)
                 order, known = _chosen(strict, hits)
                 k = bisect_right(order, at)
-    return text, count
+    return text, count, hits[3] if hits is not None else _longest_wide(text)
+
+
+def _longest_wide(text: str) -> int:
+    """At least B64_MIN when `text` holds a run of that many base64 characters (without the C scan)."""
+    return B64_MIN if b"a" * B64_MIN in text.encode("utf-8", "surrogatepass").translate(_WIDE_TABLE) else 0
 
 
 # Which patterns a scan's hits let run (_MASKS, the wide run), in order, and the folded literals

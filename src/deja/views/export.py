@@ -79,10 +79,11 @@ def _machine_names() -> list[str]:
 def transcript(store: Store, row: SessionRow, share: bool = False) -> Transcript:
     """`row`'s fields and records, cleaned (`clean`); with `share`, without the store file's path."""
     recs = store.records(row.sid)
+    # Every field, the harness and ids too: an imported session's come from a peer or the hub as sent.
     session = {
-        "harness": row.harness, "id": row.id, "title": clean(row.title, share), "project": clean(row.project, share),
-        "cwd": clean(row.cwd, share), "started": times.iso(row.started), "updated": times.iso(row.updated),
-        "records": row.records, "parent": row.parent or None,
+        "harness": clean(row.harness), "id": clean(row.id, share), "title": clean(row.title, share),
+        "project": clean(row.project, share), "cwd": clean(row.cwd, share), "started": times.iso(row.started),
+        "updated": times.iso(row.updated), "records": row.records, "parent": clean(row.parent, share) or None,
     }
     if not share:
         session["path"] = clean(row.path)

@@ -173,7 +173,10 @@ class Handler(BaseHTTPRequestHandler):
             raise Forbidden("a change must come from this page")
         if self.headers.get_content_type() != "application/json":
             raise Forbidden("a change is sent as JSON")
-        size = int(self.headers.get("Content-Length") or 0)
+        try:
+            size = int(self.headers.get("Content-Length") or 0)
+        except ValueError:  # `Content-Length: abc`: no size, refused below (was an internal error)
+            size = -1
         if not 0 < size <= MAX_BODY:
             raise DejaError("a change is one small JSON object")
         body = self.rfile.read(size)
@@ -226,10 +229,15 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def _json(obj: dict) -> tuple[str, bytes]:
-    """A JSON answer through the CLI's funnel (render.json_text: redacted, C1 escaped)."""
+    """A JSON answer through the CLI's funnel (render.json_text: redacted, C1 escaped), every string
+    `visible` first: the page draws what JSON.parse gives back, so a bidi override or an invisible
+    character is shown as an escape, as the server's own pages show it (pages.esc)."""
     from deja.cli import render
+    from deja.terminal import visible_data
 
-    return "application/json; charset=utf-8", render.json_text(obj).encode("utf-8", "replace")
+    shown = visible_data(obj)
+    assert isinstance(shown, dict)
+    return "application/json; charset=utf-8", render.json_text(shown).encode("utf-8", "replace")
 
 
 def _indexed_harnesses() -> list[str]:

@@ -1,0 +1,114 @@
+"""Secrets said in an encoding redaction's patterns cannot read: percent-encoded (a form body, a
+query string, `curl --data-urlencode`: `OPENAI_API_KEY%3Dsk-proj-…%0A`, where `%3D` glues the
+key's prefix to a word and hides the `=`) and base64 (`base64 .env`, a Kubernetes secret, a
+Docker `auth`: the whole file in one blob). Called by `redact.redact` on what its patterns left:
+
+- a run of non-space text holding `%XX` is decoded, and when the decoded run holds a secret it
+  replaces the run, redacted (the decoded text is what was meant);
+- a base64 run of 40+ characters (or lines of one, wrapped at a fixed width) that decodes to
+  printable text holding a secret is replaced whole by `[redacted:encoded-secret]`.
+
+Cheap on text that holds neither: a `%` is a memchr, and the base64 runs are looked for only in a
+text whose longest run of such characters (`redact`'s scan) reaches `B64_MIN`.
+"""
+
+from __future__ import annotations
+
+import binascii
+import re
+from collections.abc import Callable
+
+from deja.text.redact import B64_MIN  # (redact imports this module only when a text needs it)
+
+Redact = Callable[[str], "tuple[str, int]"]
+B64_MAX = 1 << 20  # a larger blob is an image or an archive, not a config file
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_RUN_END = re.compile(r"[\s\"'`<>]")
+_B64 = re.compile(r"[A-Za-z0-9+/]{%d,}={0,2}" % B64_MIN)
+_LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}(?=\r?\n|\Z)")  # a wrapped blob's next line, whole
+MARK = "[redacted:encoded-secret]"
+_TEXT_BYTES = bytes(b for b in range(256) if b >= 0x20 and b != 0x7F or b in b"\t\n\r")  # deleted: text remains empty
+
+
+def percent(text: str, redact: Redact) -> tuple[str, int]:
+    """`text` with each percent-encoded run that decodes to a secret replaced by its decoded,
+    redacted text (decoded twice when the first decoding still holds `%XX`: a query string
+    inside a form field)."""
+    from urllib.parse import unquote
+
+    pieces: list[str] = []
+    last = count = 0
+    m = _PERCENT.search(text)
+    while m is not None:
+        start = m.start()
+        while start > last and not _RUN_END.match(text, start - 1):
+            start -= 1
+        stop = _RUN_END.search(text, m.end())
+        end = stop.start() if stop else len(text)
+        plain = unquote(text[start:end])
+        if _PERCENT.search(plain):
+            plain = unquote(plain)
+        clean, n = redact(plain)
+        if n:
+            pieces += [text[last:start], clean]
+            last = end
+            count += n
+        m = _PERCENT.search(text, end)
+    if not count:
+        return text, 0
+    pieces.append(text[last:])
+    return "".join(pieces), count
+
+
+def base64(text: str, redact: Redact) -> tuple[str, int]:
+    """`text` with each base64 blob that decodes to printable text holding a secret replaced by
+    `MARK`. A blob wrapped in lines (MIME, PEM: every line but the last of one width) is one."""
+    pieces: list[str] = []
+    last = count = 0
+    pos = 0
+    while (m := _B64.search(text, pos)) is not None:
+        start, end = m.span()
+        width = end - start
+        while width % 4 == 0 and text[end - 1] != "=" and text.startswith("\n", end):
+            line = _LINE.match(text, end + 1)
+            if line is None or len(line.group()) > width:
+                break
+            end = line.end()
+            if len(line.group()) < width:
+                break  # the last line
+        pos = end
+        if end - start > B64_MAX or (plain := _decoded(text[start:end])) is None:
+            continue
+        _, n = redact(plain)
+        if n:
+            pieces += [text[last:start], MARK]
+            last = end
+            count += n
+    if not count:
+        return text, 0
+    pieces.append(text[last:])
+    return "".join(pieces), count
+
+
+def _decoded(blob: str) -> str | None:
+    """`blob` decoded, when it is base64 of printable UTF-8 text (a config file, not an image)."""
+    data = blob.replace("\n", "")
+    data += "=" * (-len(data) % 4)
+    try:
+        if len(data) > 64 and binascii.a2b_base64(data[:64]).translate(None, _TEXT_BYTES):
+            return None  # its head is binary (an image, an archive): most blobs stop here
+        raw = binascii.a2b_base64(data.encode("ascii"))
+    except (binascii.Error, ValueError):
+        return None
+    if not raw:
+        return None
+    try:
+        plain = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not plain.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
+        return None
+    return plain
+
+
+__all__ = ["percent", "base64", "MARK", "B64_MIN"]
