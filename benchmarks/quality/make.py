@@ -20,7 +20,8 @@ other words, among same-topic chats; also asked for the value before), the count
  second facts dev set `facts2` (facts2.py: the person's facts in long turns about other subjects) and
 the third `facts3` (facts3.py: the fact an aside in a long chat, worded unlike the question) and
 the fourth `facts4` (facts4.py: facts in passing in sessions that wander over several subjects, and
-the assistant's suggestion inside a list) and
+the assistant's suggestion inside a list) and the fifth `facts5` (facts5.py: everyday facts in
+working sessions, asked in words the answer does not hold) and
 the meaning dev set `meaning` (meaning.py: a fact asked in words the answer does not hold, no
 shared character in Chinese), several HOMEs each (HOME/h0, h1, …).
 """
@@ -36,9 +37,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -115,7 +116,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
-    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning"):
+    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning"):
         built = importlib.import_module(name).build()
     elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "updates5", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()
