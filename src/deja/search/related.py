@@ -45,7 +45,7 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("cook cooking dinner lunch meal meals recipe recipes dish dishes guests food eat snack snacks bake dessert",
      "vegetarian vegan meat fish dairy gluten allergic allergy intolerant diet spicy cook cooking recipe recipes"
      " dish dishes eat"),
-    ("commute commuting drive driving",
+    ("commute commuting drive driving office",
      "cycle cycling bike biking bicycle train bus subway metro tube tram drive driving car walk walking"),
     ("exercise workout workouts fitness gym training sport sports",
      "run running swim swimming yoga pilates gym climbing knee back injury hiking cycling"),
@@ -97,6 +97,35 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     # work" asks the way there and "for a living" the job (each cost a dev set's answer).
     ("live lives relocate relocated based", "moved move moving relocated live lives living based"),
     ("works job career employer", "job works work employer hired joined career"),
+    # the everyday facts people tell an assistant about themselves, asked by their category and told in
+    # the words the answer says, sharing none with the question: "what's my blood type" / "I'm O
+    # negative, the donor centre texts me", "what am I allergic to" / "peanuts give me hives", "what
+    # medication do I take" / "levothyroxine every morning", "how many siblings" / "my two brothers",
+    # "how do I get to the office" / "the 7:40 train", "what kind of home" / "our flat has no lift".
+    # Measured and left out (each lowered a dev set): "work" (it asks the way there as often: "how do I
+    # get to work"), "grow" (plants as often as a childhood), "university" (a name answers "where"),
+    # sport's instances (a preference, "what sport should I take up", is answered by the reply), the
+    # months for "birthday" (a mum's birthday fell behind other dates; "may" is a verb).
+    ("blood", "negative positive donor donate donating donation rhesus"),
+    ("allergic allergy allergies", "hives epipen anaphylaxis anaphylactic reaction rash swelling swell swells"
+     " antihistamine antihistamines itchy intolerant"),
+    ("diet diets", "vegan vegetarian pescatarian keto paleo halal kosher gluten dairy lactose meat carbs"),
+    ("medication medications medicine medicines meds prescription prescriptions",
+     "tablet tablets pill pills dose prescribed inhaler insulin statin statins antidepressant antidepressants"
+     " levothyroxine metformin sertraline ramipril amlodipine atorvastatin simvastatin omeprazole lansoprazole"
+     " bisoprolol salbutamol citalopram fluoxetine warfarin"),
+    ("condition conditions illness illnesses disease diseases chronic diagnosis",
+     "asthma diabetes diabetic eczema psoriasis arthritis migraine migraines epilepsy coeliac celiac ibs crohn"
+     " hypertension thyroid anxiety depression adhd diagnosed"),
+    ("study studied degree major",
+     "graduated graduate degree bachelor masters phd bsc msc dissertation thesis chemistry physics maths"
+     " mathematics biology economics law medicine engineering accounting finance psychology philosophy"
+     " literature nursing"),
+    ("hobby hobbies pastime", "pottery knitting crochet painting drawing sketching gardening woodworking sewing dancing"
+     " salsa chess birdwatching climbing baking choir"),
+    ("sibling siblings", "brother brothers sister sisters twin twins eldest youngest middle"),
+    ("earn earns earning salary income wage wages", "salary raise bonus payslip grand"),
+    ("home house", "flat apartment terrace bungalow cottage detached studio lift stairs"),
 )
 
 # What a count question's category is said as, one instance at a time ("how many hikes" - "we hiked
@@ -137,7 +166,7 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("看书 读书 小说 书", "小说 作者 看书 读书 书迷"),
     ("看剧 追剧 剧 电影 节目", "剧集 美剧 韩剧 日剧 电影 纪录 追剧 综艺 看剧 悬疑 推理"),
     ("做饭 做菜 菜谱 吃饭 请客 吃什么 做什么菜 零食 点心 甜点", "吃素 素食 不吃 过敏 忌口 吃辣 清淡 做饭"),
-    ("通勤 上班 上下班", "骑车 地铁 公交 开车 步行 单车 通勤"),
+    ("通勤 上班 上下班 去公司 到公司 去单位", "骑车 地铁 公交 开车 步行 单车 通勤"),
     ("运动 锻炼 健身", "跑步 游泳 瑜伽 健身 膝盖 爬山 骑车"),
     ("音乐 听歌 听点 听什么 耳机 歌", "音乐 古典 爵士 摇滚 乐队 钢琴 吉他 听歌"),
     ("剪视频 剪辑 视频 剪片", "剪辑 剪片 视频 剪映 软件"),
@@ -155,6 +184,19 @@ _ZH: tuple[tuple[str, str], ...] = (
     ("买的 买了 购买 入手 下单", "买的 买了 购买 入手 下单"),
     ("医院 看病 复查 门诊", "医院 看病 复查 门诊 挂号"),
     ("小时 钟头", "小时 钟头"),
+    # the everyday facts people tell an assistant, in the words the answer says (the English above):
+    # 血型 / 我是O型血, 过敏 / 一碰就起疹子, 生日 / 5月3号, 工资 / 税后到手, 兄弟姐妹 / 两个哥哥, 房子 / 老公房没电梯
+    # (the home's kind only: 房租 房东 买房 answer a rent or a price, and put them before 我家房子有多大's area)
+    ("血型", "型血 献血 阴性 阳性"),
+    ("生日", "月 号 出生 周岁 过生"),
+    ("过敏", "疹子 起疹 红疹 荨麻 发痒 肿了"),
+    ("药 吃药 用药 药物", "一片 两片 服用 处方 剂量 他汀 二甲 优甲 阿司 降压 胰岛 激素"),
+    ("基础病 慢性病 疾病 病史 什么病", "哮喘 糖尿 血压 偏头 湿疹 关节 胃炎 甲亢 甲减 抑郁 焦虑 确诊"),
+    ("专业 大学 学历 毕业", "念的 读的 本科 硕士 博士 毕业 学位 化学 物理 数学 历史 经济 法学 医学 计算 会计 金融 中文 心理 护理"),
+    ("工资 收入 薪水 月薪 挣多少 赚多少", "到手 税后 税前 月薪 年薪 工资 薪水 收入"),
+    ("房子 住房", "电梯 楼梯 步梯 顶楼 公房 老房 平房 别墅 公寓 一居 两居 三居"),
+    ("兄弟姐妹", "哥哥 姐姐 弟弟 妹妹 老大 老二 独生 排行"),
+    ("长大 老家 家乡", "老家 家乡 出生 从小 土生 长大"),
     # a thing the person has, said by its make or kind (the English "laptop computer pc phone")
     ("手机", "苹果 华为 小米 三星 荣耀 安卓 iphone"),
     ("车 汽车", "丰田 本田 大众 宝马 奔驰 奥迪 比亚 理想 蔚来 电车 油车 日产 福特 现代 起亚 别克 特斯 吉利 长安 哈弗 红旗"),
