@@ -89,9 +89,6 @@ GRADED_POOL = 200
 MIN_COVERAGE = 0.35
 # What a question's scaffolding word (tokenizer.SCAFFOLD_EN) weighs against its idf.
 SCAFFOLD_WEIGHT = 0.25
-# ... and the bigram across a Chinese question's pronoun (我家 of 我|家狗: query.Query.seams); measured
-# 0.1 / 0.25 / 0.5 (docs/benchmarks.md, "Issue 14, session 13"): 0.25 lost zh3 a question 0.5 keeps.
-SEAM_WEIGHT = 0.5
 # A ranked session's score is scaled by the share of the query's rarity it holds (its coverage)
 # to this power: its best records are BM25 over any clause, so short turns that each repeat one
 # common word ("so it stays fresh") outscore the one turn holding two of the rare ones ("rather
@@ -328,8 +325,8 @@ def _graded(store: Store, q: Query, clauses, filters: Filters, want: int, k: int
     dfs = [text.doc_freq(c, variants) for c in clauses]
     fuzzy = frozenset(c[0] for c, df in zip(clauses, dfs) if not df and len(c) == 1 and signals.fuzzable(c[0]))
     # scaffolding ("pick", "date", "recommend") orders, it does not decide: in sessions and records
-    boost = {c[0]: SCAFFOLD_WEIGHT if c not in q.seams else SEAM_WEIGHT for c in clauses
-             if question and len(c) == 1 and (is_scaffold(c[0]) or c in q.frame or c in q.asking or c in q.seams)}
+    boost = {c[0]: SCAFFOLD_WEIGHT for c in clauses
+             if question and len(c) == 1 and (is_scaffold(c[0]) or c in q.frame or c in q.asking)}
     if own < len(clauses):  # a related clause weighs at most RELATED_CAP of the question's rarest own word
         rw, rare = related.COUNT_WEIGHT if q.counts else related.RELATED_WEIGHT, related.RELATED_CAP * max(
             (_idf(df, n) * boost.get(c[0], 1.0) for c, df in zip(clauses[:own], dfs) if df), default=0.0)

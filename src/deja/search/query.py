@@ -151,10 +151,9 @@ class Query(Plain):
     # a fact the person or the assistant said (asks_assistant, or asks_person and not a preference);
     # names: the content clauses it writes as names or identifiers (_NAME, _IDENTIFIER)
     # frame: for a question about the assistant, its content clauses that frame it (_FRAME), weighed as scaffolding
-    # seams: the bigrams across a pronoun and a content piece (我家 of 我|家狗), weighed low (_PRONOUNS)
     # asking: the content clauses that name a quantity asked (多重, "tall"; search.quantity); units: its units' tokens
     __slots__ = ("text", "clauses", "content", "question", "asks_assistant", "asks_person", "wants", "compounds", "glue",
-                 "seams", "lone", "counted", "present", "related", "counts", "fact", "names", "frame", "asking", "units")
+                 "lone", "counted", "present", "related", "counts", "fact", "names", "frame", "asking", "units")
 
     def __init__(self, text: str, clauses: tuple[tuple[str, ...], ...], content: tuple[tuple[str, ...], ...] | None = None,
                  question: bool = False):
@@ -185,7 +184,6 @@ class Query(Plain):
         self.names: frozenset[tuple[str, ...]] = frozenset(c for c in self.content if c in named)
         self.frame: frozenset[tuple[str, ...]] = _framing(text, self.content) if self.asks_assistant else frozenset()
         self.glue: frozenset[tuple[str, ...]] = frozenset()
-        self.seams: frozenset[tuple[str, ...]] = frozenset()
         self.lone: frozenset[str] = frozenset()
         self.counted: frozenset[str] = frozenset()
         # a question about the person: the everyday words the answer may say instead (search.related)
@@ -269,7 +267,6 @@ def parse(text: str) -> Query:
     clauses: list[tuple[str, ...]] = []
     content: list[tuple[str, ...]] = []
     glue: set[tuple[str, ...]] = set()
-    seams: set[tuple[str, ...]] = set()
     lone: set[str] = set()
     counted: set[str] = set()
     dropped = False
@@ -301,8 +298,6 @@ def parse(text: str) -> Query:
         for t in tokens(pair):
             add((t,), False)
             glue.add((t,))
-            if any(ch in _PRONOUNS for ch in t):
-                seams.add((t,))
 
     counting = {w.lower() for w in _COUNT_WORD.findall(text)}
 
@@ -375,7 +370,7 @@ def parse(text: str) -> Query:
         content = kept if len(kept) > 1 else content
     question = bool(content) and dropped
     q = Query(text, tuple(clauses), tuple(content) if content else None, question)
-    q.glue, q.seams, q.lone, q.counted = frozenset(glue), frozenset(seams), frozenset(lone), frozenset(counted)
+    q.glue, q.lone, q.counted = frozenset(glue), frozenset(lone), frozenset(counted)
     return q
 
 
@@ -393,12 +388,6 @@ def _parts(run: str) -> list[tuple[int, str, bool]]:
     return out
 
 
-# A pronoun beside a content piece (我|家狗, 推荐|我): the bigram across it (我家, 荐我) says whose, and
-# the person's chats say it about anything (来我家吃饭, 我们家毛孩子: the answer often another way). It is
-# a seam (Query.seams): searched, it orders the sessions at search.SEAM_WEIGHT, it does not decide. Not
-# the particles (的 了 是: 车是 of a lone 车, 婆是): weighed lower they lost zh3 questions and won none
-# (docs/benchmarks.md, "Issue 14, session 13").
-_PRONOUNS = frozenset("我你他她它")
 # The characters of Chinese question words (什么 怎么 哪个 几次 谁): a bigram across a content
 # piece's edge with one of them is in no answer, which says what they ask for (么牌 of 什么|牌子).
 _ASKING = frozenset("什怎哪几谁么")
