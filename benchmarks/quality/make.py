@@ -13,7 +13,8 @@ other words, among same-topic chats; also asked for the value before), the count
  months), the Chinese dev sets `zh3` (zh3.py), `zh4` (zh4.py: one HOME of 120 sessions) and `zh5`
  (zh5.py: two HOMEs of 124 sessions) and `zh6` (zh6.py: a quantity asked, a figure with its unit
  answered; two Chinese HOMEs of 126 sessions and one English) and `zh7` (zh7.py: everyday Chinese put
- otherwise, figures glued to their units; two Chinese HOMEs of 124 sessions and one English), the
+ otherwise, figures glued to their units; two Chinese HOMEs of 124 sessions and one English) and `zh8`
+ (zh8.py: whole hand-written Chinese chats, one HOME of 142 sessions), the
  abstention dev set `abstain` (abstain.py), the facts-said-once dev set `facts` (facts.py, English
  and Chinese HOMEs) and the advice dev set `advice` (advice.py: same-topic neighbours without the
  preference) and the dev set of what the assistant said `said` (said.py, English and Chinese HOMEs) and the
@@ -37,9 +38,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -116,7 +117,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
-    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2"):
+    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2"):
         built = importlib.import_module(name).build()
     elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "updates5", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()

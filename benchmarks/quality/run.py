@@ -38,7 +38,9 @@ two HOMEs of 46 sessions and one of 120), zh5 (zh5.py, session 10's: colloquial 
 otherwise than their answers, two HOMEs of 124 sessions) and zh6 (zh6.py, session 11's: a quantity
 asked, a figure with its unit answered; two Chinese HOMEs of 126 sessions and one English, hooks as
 facts') and zh7 (zh7.py, session 12's: everyday Chinese put otherwise, figures glued to their units; two
-Chinese HOMEs of 124 sessions and one English, hooks as facts') are scored like memeval, per language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
+Chinese HOMEs of 124 sessions and one English, hooks as facts') and zh8 (zh8.py, session 13's: whole
+hand-written Chinese chats, one HOME of 142 sessions; names, 几年级, volumes and clock times, what the
+assistant said; hooks as facts') are scored like memeval, per language; so is `facts` (facts.py, session 9: facts said once, asked in other words, English and
 Chinese HOMEs; its hooks use memeval's cues and unrelated prompts, the language per HOME), and
 `said` (said.py, session 9: what the assistant said, the reply naming a pick after the person's
 situation; hooks as facts') and `facts2` (facts2.py, session 10: the person's facts inside long turns
@@ -263,7 +265,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         hist, other = own.history(qs, home), own.unrelated(qs)
         got = _hooked(env, [p["prompt"] for p in hist + other])
         return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
-    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "zh7", "facts3", "facts4", "facts5", "meaning", "meaning2"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
+    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "zh7", "zh8", "facts3", "facts4", "facts5", "meaning", "meaning2"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
         import memeval
 
         lang = qs[0]["lang"]

@@ -35,7 +35,7 @@ _KINDS: tuple[tuple[str, str, str, str, str, str], ...] = (
      "米 公分 厘米", "centimetres centimeters foot feet ft inches metres meters", "cm"),
     ("distance", r"多远|距离|多少公里|[走跑骑]多少|多少路|多少步", r"\bhow\s+far\b|\bdistance\b",
      "公里 米 站 步", "kilometres kilometers miles mile metres meters steps", "km mi"),
-    ("area", r"(?:房子?|屋|面积|套)[^，。？?]{0,3}多大|面积|多少平", r"\bhow\s+(?:big|large)\b|\bsquare\s+(?:feet|metres|meters)\b",
+    ("area", r"(?:房子?|屋|[厅室]|面积|套)[^，。？?]{0,3}多大|面积|多少平", r"\bhow\s+(?:big|large)\b|\bsquare\s+(?:feet|metres|meters)\b",
      "平 平米 平方", "square sq", "sqm sqft"),
     # a sum: asked outright, or after a verb of paying or a noun of money (房租 工资 房贷 学费 … 多少)
     # ("how much" … a word of money in one clause: from the clause's first "how much" only, (?>…), as
@@ -48,7 +48,7 @@ _KINDS: tuple[tuple[str, str, str, str, str, str], ...] = (
      "点 点半 点钟 一刻", "o'clock half", "am pm"),
     ("hours", r"几个(?:小时|钟头)|多少(?:个)?(?:小时|钟头)", r"\bhow\s+many\s+hours\b",
      "小时 钟头 分钟", "hours minutes", "h hr hrs min mins"),
-    ("span", r"多久|多长时间|多长|几个月|几年|几天|几周|几个星期", r"\bhow\s+long\b",
+    ("span", r"多久|多长时间|多长|几个月|几年(?!级)|几天|几周|几个星期", r"\bhow\s+long\b",
      "个月 多月 年 天 周 星期 礼拜 小时 钟头 分钟", "minutes hours days weeks months years", "h hr hrs min mins"),
     ("age", r"几岁|多大|年纪|岁数", r"\bhow\s+old\b|\bage\b",
      "岁", "years", ""),

@@ -347,6 +347,12 @@ def parse(text: str) -> Query:
                     lone.add(piece)
                     if before == "几":  # 几|点 (not 几次|步: 次 is the measure word there)
                         counted.add(piece)
+                    elif i > 1 and split[i - 1][1] in counted and split[i - 2][1] == "几":
+                        # the measure word and the one character after it (几年级 -> 年级, 几号线 ->
+                        # 号线, 几点钟 -> 点钟): the word the answer says with its number (四年级)
+                        word = split[i - 1][1] + piece
+                        add((word,), False)
+                        glue.add((word,))
                 if after:
                     edge(run[end - 1 : end + 1], piece, run[end], after)
             if all(f for *_, f in split):

@@ -200,13 +200,14 @@ FILLER_EN = frozenset(
 )
 # Chinese function words, question words and cues about the past. CJK is indexed as bigrams, so a
 # Chinese question is cut at these (longest first) and only the rest is searched. Single
-# characters only where they are almost never inside a word (not 对 of 对账, 过 of 过期).
+# characters only where they are almost never inside a word (not 对 of 对账, 过 of 过期). 做什么 干什么
+# 干嘛: "do what", the verb a question word asks with (王磊是做什么的), which the answer never says.
 FILLER_ZH = tuple(sorted(
     """上次 上回 上一次 之前 昨天 以前 前天 前些天 那天 上周 上个月 那次 曾经 先前 早些时候 以往 前几天 当时 还记得 记得 记不记得
     什么时候 什么 怎么样 怎么 怎样 如何 为什么 为何 哪个 哪些 哪里 哪儿 哪种 哪一个 多少 几个 是不是 有没有 能不能
     可不可以 是谁 谁 我们 你们 他们 她们 咱们 自己 这个 那个 这些 那些 这里 那里 一下 一个 一些 可以 应该 时候
     到底 还是 或者 然后 所以 因为 但是 不是 没有 已经 就是 也是 都是 请问 帮我 告诉我 告诉 说过 提过 聊过 谈过 讨论过
-    关于 对于 有关 至于 以及 比较 老是 一直 总是 平时 平常 平日 通常 经常 一起 最后 现在 目前 如今 最近 一共 总共 几次 几本 几家 几趟 几场 几回 几遍 几位 多少次 今年 这个月 来着 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
+    关于 对于 有关 至于 以及 比较 老是 一直 总是 平时 平常 平日 通常 经常 一起 最后 现在 目前 如今 最近 一共 总共 几次 几本 几家 几趟 几场 几回 几遍 几位 多少次 今年 这个月 来着 多久 多长时间 哪天 哪一天 跟谁 和谁 是什么 叫什么 做什么 干什么 干嘛 的 了 吗 呢 吧 啊 呀 么 是 把 被 请 我 你 他 她 它 谁 哪""".split(),
     key=len, reverse=True,
 ))
 
