@@ -9,7 +9,8 @@ held-out `chat-heldout` (chat_heldout.py), the independent `memeval` (memeval.py
 `memeval2` (memeval2.py, its sessions dated over months), the knowledge-update dev sets `updates`
 (updates.py, dated over a year) and `updates2` (updates2.py: the change told in other words) and `updates4` (updates4.py: a state said three
 times or more, the newest plainly, same-topic decoys after it) and `updates5` (updates5.py: a state changed twice in
-other words, among same-topic chats; also asked for the value before), the count dev set `counts` (counts.py, dated over eight
+other words, among same-topic chats; also asked for the value before) and `updates7` (updates7.py: a state changed two or
+three times, decoys after the newest: somebody else's state, an older value mentioned, a chat), the count dev set `counts` (counts.py, dated over eight
  months), the Chinese dev sets `zh3` (zh3.py), `zh4` (zh4.py: one HOME of 120 sessions) and `zh5`
  (zh5.py: two HOMEs of 124 sessions) and `zh6` (zh6.py: a quantity asked, a figure with its unit
  answered; two Chinese HOMEs of 126 sessions and one English) and `zh7` (zh7.py: everyday Chinese put
@@ -38,9 +39,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "updates7", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "updates7", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -119,7 +120,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         built = memeval.build()
     elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2"):
         built = importlib.import_module(name).build()
-    elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "updates5", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
+    elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "updates5", "updates7", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()
         built, starts = [(s, q) for s, q, _ in built3], [t for _, _, t in built3]
     elif name in ("hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7"):

@@ -55,7 +55,9 @@ update / update-now). `updates2` (updates2.py, session 8) the same, the change t
 words (the newer line shares few of the question's words); `updates4` (updates4.py, session 10) a state
 said three times or more, the newest plainly, with same-topic decoys after it; `updates5` (updates5.py, session 11) a state
 changed twice in other words, often without the question's topic word, among same-topic chats, also asked for the value
-before (kind update-old: any older statement answers). `counts` (counts.py, session 8) asks how many / how much across sessions
+before (kind update-old: any older statement answers); `updates7` (updates7.py, session 13) a state changed two or three
+times, then decoys: somebody else's state, an older value mentioned as past, a chat (kinds update / update-now /
+update-ask). `counts` (counts.py, session 8) asks how many / how much across sessions
 (kinds count / total): any session holding an instance answers. `abstain` (abstain.py, session 8) pairs
 each answerable question with an unanswerable twin (one key word changed), scored as memeval's
 abstentions; no hook set. memeval's questions carry a kind (scored per kind too); an `abstain` question (no session holds

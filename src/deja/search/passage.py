@@ -265,6 +265,12 @@ def _opens_on_others(sentence: str) -> bool:
     return bool(_others().match(s) or _others().match(own))
 
 
+def about_someone_else(sentence: str) -> bool:
+    """Does `sentence` tell somebody else's state: about one of the person's people with no "I" or 我
+    of the person's own, or opening on one ("My sister just bought a Kia", 我同事刚换了小米手机)?"""
+    return _about_others(_others(), sentence) or _opens_on_others(sentence)
+
+
 def states_change(sentence: str) -> bool:
     """Does `sentence` state a change, as people report one (CHANGE)?"""
     return bool(_change().search(sentence))

@@ -231,6 +231,15 @@ def _index() -> tuple[dict[str, list[int]], list[list[str]]]:
 
 
 _KEYS, _WORDS = _index()
+# The groups that name a kind by its instances (phone: pixel iphone; 车: 丰田 本田): none of their words
+# is one of their keys. The others put the same thing in other words (买的: 入手 下单; live: moved
+# relocated) and say no value. (search.recency: a change naming an instance of the kind asked states it.)
+_KINDS = [set(w.split()) for k, w in (*_GROUPS, *_ZH) if not set(k.split()) & set(w.split())]
+
+
+def kind(words: list[str]) -> bool:
+    """Is `words` (one of groups()'s lists) the instances of a kind (_KINDS)?"""
+    return any(set(words) <= g for g in _KINDS)
 _ZH_KEYS = sorted((k for k in _KEYS if not k.isascii()), key=len, reverse=True)
 _FIRST_COUNTING = len(_GROUPS) + len(_ZH)  # the groups from here on are _COUNTING's and _ZH_COUNTING's
 
