@@ -22,7 +22,9 @@ the third `facts3` (facts3.py: the fact an aside in a long chat, worded unlike t
 the fourth `facts4` (facts4.py: facts in passing in sessions that wander over several subjects, and
 the assistant's suggestion inside a list) and
 the meaning dev set `meaning` (meaning.py: a fact asked in words the answer does not hold, no
-shared character in Chinese), several HOMEs each (HOME/h0, h1, …).
+shared character in Chinese) and `assist3` (assist3.py: the assistant's pick in a list inside a long
+session, against sessions where the person asked the same and got nothing or another category),
+several HOMEs each (HOME/h0, h1, …).
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning", "assist3")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning", "assist3")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -115,7 +117,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
-    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning"):
+    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "meaning", "assist3"):
         built = importlib.import_module(name).build()
     elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "updates5", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()
