@@ -131,6 +131,12 @@ PICKED = 3.0
 # picks whether or not they are written as names (passage.named_pick).
 ORDERED = (r"\b(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after\s+that|finally|start\s+with)\b"
            r"|先|然后|再|最后|第[一二三四五]")
+# ... and a reply that numbers its picks, two lines or more each opening on a number ("1. Casa do Largo,
+# a family-run guesthouse", "2) a snake plant", 1、巷子里的小馆子, （2）, 三、): the form an assistant gives
+# options or steps in, whatever the items are written in (a lowercase name, a Chinese one). For a
+# question about what the assistant picked, such a reply names its picks (named_pick). Not a bulleted
+# one ("- "): replies put any prose in bullets (`chat-heldout` lost two answers to bulleted chatter).
+LISTED = re.compile(r"^[ \t]*(?:\d{1,2}[.)、．]|[（(]\d{1,2}[)）]|[一二三四五六七八九十][、.．])[ \t]*\S", re.MULTILINE)
 _FULL_STOP = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
@@ -450,12 +456,19 @@ def rescore(store: Store, m: Matcher, hits: list, heavy: int, heavy_weight: floa
 
 def named_pick(m: Matcher, text: str) -> bool:
     """Does a sentence of this reply name a pick: the kind of answer wanted and a named thing (NAMED)?
-    For a question naming the pick by its place (m.ordered), does a sentence list in order (ORDERED)?"""
+    Does it lay its picks out as a list (LISTED)? For a question naming the pick by its place (m.ordered), does a sentence list in order (ORDERED)?"""
     if m.named is None or m.answer is None:
         return False
+    if _lists(text):
+        return True
     if any(m.answer.search(t) and m.named.search(t) for t in _SENTENCE.split(text)):
         return True
     return m.ordered is not None and any(len(m.ordered.findall(t)) >= 2 for t in _FULL_STOP.split(text))
+
+
+def _lists(text: str) -> bool:
+    """Does this reply number a list: two lines or more opening on a number (LISTED)?"""
+    return len(LISTED.findall(text, 0, 20000)) >= 2
 
 
 def _marked_question(sentence: str) -> bool:
