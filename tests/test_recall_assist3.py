@@ -90,3 +90,23 @@ def test_chinese_advice_told_as_somebody_elses_is_no_answer(home):
     ])
     r = search("你推荐我给孩子买哪本绘本？")
     assert ids(r)[0] == "mine", _scores(r)
+
+
+def test_a_day_or_a_month_is_no_named_pick(home):
+    # "Which restaurant did you suggest for our anniversary?": the replies to the person's asks about
+    # restaurants for other occasions advise booking "for a Friday night" (a day, capitalised, is no
+    # pick); the answering reply names the restaurant where it holds the question's word
+    _others(home)
+    for i in range(3):
+        session(home, "life", f"asked-{i}", [
+            ("user", f"Can you suggest a restaurant for a work lunch? ({i})", OLD),
+            ("assistant", f"{_CHATTER} For a Friday night I would book at least a week ahead. ({i})", OLD),
+        ])
+    session(home, "life", "named", [
+        ("user", "How do I get my bread to rise more?", OLD),
+        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
+        ("user", "It's ten years since we married next month.", OLD),
+        ("assistant", f"{_CHATTER} For an anniversary dinner, Luca's by the river does a tasting menu.", OLD),
+    ])
+    r = search("Which restaurant did you suggest for our anniversary?")
+    assert ids(r)[0] == "named", _scores(r)

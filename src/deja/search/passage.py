@@ -103,12 +103,15 @@ RELATED_STATED = 1.4
 # reply that answers often holds one of the question's words ("the Dell XPS 13 is the laptop I would
 # pick"), the replies on the topic all of them ("buy a laptop with sixteen gigabytes").
 NAMED_LIFT = 1.6
+# (the months and days: a time, not a named thing, though English capitalises them)
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # A named thing as a reply writes it: a capitalised word inside a sentence (a title, a brand, a
-# place), a word with a digit (1Password, XPS 13), a command's option or path (-R, --soft, HEAD~1,
-# /srv/app), a quoted or titled name ("…", 《…》, 「…」), a Latin word in a Chinese sentence. (The
+# place; not a month or a day: "book ahead for a Friday night" names no pick), a word with a digit
+# (1Password, XPS 13), a command's option or path (-R, --soft, HEAD~1, /srv/app), a quoted or titled name ("…", 《…》, 「…」), a Latin word in a Chinese sentence. (The
 # word before Chinese is tried only where a run of ASCII word characters starts, and runs no
 # further: tried at every letter, a long word cost its length squared — 20,000 letters, 5 s.)
-NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’])[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]*|(?<!\w)--?[A-Za-z][\w-]*|\w[~/:]\w|/\w+/|`[^`]+`"
+NAMED = (r"(?-i:(?<=[\w,;:] )(?!I\b|I['’]|(?i:" + _MONTHS + "|" + _DAYS + r")\b)[A-Z][\w'’-]*)|\b[A-Za-z]*\d[\w.-]*|(?<!\w)--?[A-Za-z][\w-]*|\w[~/:]\w|/\w+/|`[^`]+`"
          r"|[《「“\"][^》」”\"]{1,40}[》」”\"]|(?<=[\u3400-\u9fff])\s*[A-Za-z][\w-]+|(?<![A-Za-z0-9_-])[A-Za-z][A-Za-z0-9_-]+\s*(?=[\u3400-\u9fff])")
 
 # ... and the session where a reply right after the person's turn holding the question's words (the
@@ -139,8 +142,6 @@ ORDERED = (r"\b(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after\s+that
 LISTED = re.compile(r"^[ \t]*(?:\d{1,2}[.)、．]|[（(]\d{1,2}[)）]|[一二三四五六七八九十][、.．])[ \t]*\S", re.MULTILINE)
 _FULL_STOP = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 # What answers each kind of question (search.query.Query.wants), in a sentence as written.
 ANSWERS = {
     "time": (rf"\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)|\d{{4}}-\d\d(?:-\d\d)?|\d{{1,2}}[:.]\d\d|\d{{1,2}}\s*(?:am|pm)|"
