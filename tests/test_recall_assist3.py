@@ -53,45 +53,6 @@ def test_a_chinese_list_reply_names_its_picks(home):
     assert ids(r)[0] == "listed", _scores(r)
 
 
-
-def test_advice_the_person_tells_as_somebody_elses_is_no_answer(home):
-    # "Which podcast did you recommend for my commute?": the person's turns telling a colleague's and
-    # a friend's recommendation hold every word of the question; the assistant's pick holds fewer
-    _others(home)
-    for i, who in enumerate(("A colleague recommended a podcast for my commute but it was dull.",
-                             "My friend recommended a podcast for the commute, about cooking.")):
-        session(home, "life", f"theirs-{i}", [
-            ("user", who, OLD),
-            ("assistant", f"{_CHATTER} Podcasts are easy to drop if the first episode does not grab you. ({i})", OLD),
-        ])
-    session(home, "life", "mine", [
-        ("user", "How do I get my bread to rise more?", OLD),
-        ("assistant", f"{_CHATTER} Give the dough a warmer spot and more time.", OLD),
-        ("user", "My commute is forty minutes each way on the train.", OLD),
-        ("assistant", f"{_CHATTER} For the train, the podcast Hardcore History has episodes that last a week.", OLD),
-    ])
-    r = search("Which podcast did you recommend for my commute?")
-    assert ids(r)[0] == "mine", _scores(r)
-
-
-def test_chinese_advice_told_as_somebody_elses_is_no_answer(home):
-    # 你推荐我给孩子买哪本绘本: 乐器店的老板推荐我买… and 同事推荐我… tell another's advice
-    _others(home)
-    for i, who in enumerate(("乐器店的老板推荐我给孩子买电钢琴。", "同事推荐我给孩子买绘本，说她家孩子很喜欢。")):
-        session(home, "life", f"theirs-{i}", [
-            ("user", who, OLD),
-            ("assistant", f"孩子喜欢的话可以试试，先看看孩子的兴趣。（{i}）", OLD),
-        ])
-    session(home, "life", "mine", [
-        ("user", "面包怎么发得更好？", OLD),
-        ("assistant", "面团放在暖和的地方，多给点时间。", OLD),
-        ("user", "孩子三岁了，睡前想给她讲故事。", OLD),
-        ("assistant", "三岁左右的孩子可以先看《大卫不可以》，字少图大。", OLD),
-    ])
-    r = search("你推荐我给孩子买哪本绘本？")
-    assert ids(r)[0] == "mine", _scores(r)
-
-
 def test_a_day_or_a_month_is_no_named_pick(home):
     # "Which restaurant did you suggest for our anniversary?": the replies to the person's asks about
     # restaurants for other occasions advise booking "for a Friday night" (a day, capitalised, is no

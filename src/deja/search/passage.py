@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from deja.plain import Plain
 from deja.search.query import FIRST_PERSON, ORDINAL
-from deja.search.whose import PEOPLE_EN, advice_of_others, asked_people, others
+from deja.search.whose import PEOPLE_EN, asked_people, others
 from deja.text.tokenizer import MEASURE_ZH, tokens
 
 if TYPE_CHECKING:
@@ -398,8 +398,6 @@ def _score(m: Matcher, text: str, own: bool) -> tuple[float, float, float, str]:
             stated = PICKED
     if m.named is not None and own and best and any(m.named.search(t) for t in top):  # the reply names it
         lift *= NAMED_LIFT
-    if m.named is not None and not own and best and all(advice_of_others(tokens(t), m.single) for t in top):
-        lift *= OTHERS  # the person tells somebody else's advice ("my friend recommended …", 老板推荐我…)
     if m.change is not None and own and best >= m.share * sum(m.weights) and any(m.change.search(t) for t in top):
         lift *= CHANGE_LIFT
     return best * PASSAGE_SCALE, lift, stated, tells

@@ -95,18 +95,3 @@ def others(toks: Sequence[str], words: Mapping[str, int], asked: Mapping[str, in
         elif _own(t):
             person, at = "own", k
     return seen
-
-
-# The verbs of advice, as a sentence tells who gave it ("my friend recommended Lisbon", "a colleague
-# suggested", 老板推荐我买电钢琴, 同事建议我): for a question about what the assistant advised, the
-# person's sentence telling another's advice is no answer.
-_ADVICE_EN = ("recommend", "suggest", "advis", "told", "tell")
-_ADVICE_ZH = frozenset(("推荐", "建议", "告诉", "介绍"))
-
-
-def advice_of_others(toks: Sequence[str], asked: Mapping[str, int]) -> bool:
-    """Does this sentence (its tokens) tell advice as somebody else's: each verb of advice in it with
-    another person the nearest said before it (others), none the person's or the assistant's?"""
-    verbs = {t: 0 for t in toks if (t.startswith(_ADVICE_EN) if t.isascii() else t in _ADVICE_ZH)}
-    return bool(verbs) and others(toks, verbs, asked)
-
