@@ -25,7 +25,9 @@ the fourth `facts4` (facts4.py: facts in passing in sessions that wander over se
 the assistant's suggestion inside a list) and
 the meaning dev sets `meaning` (meaning.py: a fact asked in words the answer does not hold, no
 shared character in Chinese) and `meaning2` (meaning2.py: the answer and a decoy each hold one word
-of the question), several HOMEs each (HOME/h0, h1, …).
+of the question), and `assist3` (assist3.py: the assistant's pick in a list inside a long session,
+against sessions where the person asked the same and got nothing or another category), several
+HOMEs each (HOME/h0, h1, …).
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "updates7", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")
+SETS = ("hand", "en", "zh", "heldout-en", "heldout-zh", "chat", "chat-heldout", "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "updates7", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "assist3", "meaning2")
 CHAT = {"chat": "chat", "chat-heldout": "chat_heldout"}  # set -> module with BANK
-MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "updates7", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2")  # the sets with several HOMEs
+MULTI = (*CHAT, "memeval", "memeval2", "memeval3", "prefs", "updates", "updates2", "updates4", "updates5", "updates7", "counts", "hookdev2", "hookdev3", "hookdev4", "hookdev5", "hookdev6", "hookdev7", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "assist3", "meaning2")  # the sets with several HOMEs
 START = 1767225600  # 2026-01-01T00:00:00Z; session n starts n * 5 hours later
 
 
@@ -118,7 +120,7 @@ def make_chat(root: Path, name: str) -> list[Path]:
         import memeval
 
         built = memeval.build()
-    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "meaning2"):
+    elif name in ("prefs", "zh3", "zh4", "zh5", "zh6", "zh7", "zh8", "abstain", "facts", "advice", "said", "facts2", "said2", "facts3", "facts4", "facts5", "meaning", "assist3", "meaning2"):
         built = importlib.import_module(name).build()
     elif name in ("memeval2", "memeval3", "updates", "updates2", "updates4", "updates5", "updates7", "counts"):  # dated sessions: (sessions, questions, starts) per HOME
         built3 = importlib.import_module(name).build()

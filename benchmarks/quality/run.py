@@ -267,7 +267,7 @@ def run_hooks(env: dict, name: str, qs: list[dict], home: str = "") -> dict:
         hist, other = own.history(qs, home), own.unrelated(qs)
         got = _hooked(env, [p["prompt"] for p in hist + other])
         return memeval2.score(hist, got[: len(hist)], other, got[len(hist):])
-    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "zh7", "zh8", "facts3", "facts4", "facts5", "meaning", "meaning2"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
+    if name in ("memeval", "facts", "said", "facts2", "said2", "zh6", "zh7", "zh8", "facts3", "facts4", "facts5", "meaning", "assist3", "meaning2"):  # memeval's cues and prompts, the language per HOME; no unanswerable question
         import memeval
 
         lang = qs[0]["lang"]
