@@ -158,7 +158,7 @@ def test_an_index_built_with_pages_handed_back_answers_the_same(home, tmp_path):
 
 
 def test_a_hurried_thread_passes_every_hundredth_of_a_second_until_told_otherwise(tmp_path):
-    """While the writer waits for a merge the thread hurries (TextIndex.settle): a pass every
+    """While the writer waits for a merge the thread hurries (textindex._settle): a pass every
     HURRY seconds, the mappings listed again at the first; then back to its period."""
 
     class Owner:
@@ -185,42 +185,24 @@ def test_a_hurried_thread_passes_every_hundredth_of_a_second_until_told_otherwis
 
 def test_a_merge_runs_alone_the_commit_that_starts_it_waits_for_it(home, monkeypatch):
     """A cold build through the CLI, 20 records a batch: tantivy merges eight segments of a size.
-    The batch whose commit made the eighth ends only when that merge is done (the merged
-    segment is in meta.json), so no merge's buffers and pages come on top of the next batch's
-    indexing (the peak at 5 GiB, docs/benchmarks.md "Issue 18, session 13"); the writer opens
-    again for the next batch and the index answers."""
-    from deja.ingest import indexer
+    The commit that made the eighth returns only when that merge is done (the merged segment is
+    in meta.json), so no merge's buffers and pages come on top of the next batch's indexing (the
+    peak at 5 GiB, docs/benchmarks.md "Issue 18, session 13"); the writer opens again for the
+    next batch and the index answers."""
+    from deja.store.textindex import TextIndex
 
     _corpus(home)
     seen: list[int] = []
-    real = indexer._flush
+    real = TextIndex.commit
 
-    def flush(store, batch) -> None:  # noqa: ANN001
-        real(store, batch)
-        seen.append(len(json.loads((store.text.path / "meta.json").read_text())["segments"]))
+    def commit(self: TextIndex) -> None:
+        real(self)
+        seen.append(len(json.loads((self.path / "meta.json").read_text())["segments"]))
 
-    monkeypatch.setattr(indexer, "_flush", flush)
+    monkeypatch.setattr(TextIndex, "commit", commit)
     env = {"HOME": str(home), "DEJA_BATCH_RECORDS": "20"}
     deja("index", env=env)
-    assert len(seen) > 9  # enough batches for a merge
-    assert max(seen) < 8  # each merge ended with the batch whose commit started it
+    assert len(seen) > 9  # enough commits for a merge
+    assert max(seen) < 8  # each merge ended inside the commit that started it
     hits = deja("search", "maxconn7", "--json", env=env).json()["hits"]
     assert [h["session"]["id"][:8] for h in hits] == ["00000007"]
-
-
-def test_settle_keeps_writes_not_yet_committed(tmp_path):
-    """settle() waits only after a commit: tantivy-py's wait drops what was not committed."""
-    from deja.store import bodies
-    from deja.store.textindex import TextIndex
-    from deja.text.tokenizer import analyzer_input
-
-    (tmp_path / "gen").mkdir()
-    text = TextIndex(tmp_path / "gen" / "text", create=True)
-    encode = bodies.Codec.of(tmp_path / "gen").encode
-    text.add(1, 1, "claude", "/w", 0, 0.0, 0, encode(b"first words"), analyzer_input("first words"))
-    text.settle()  # uncommitted: nothing done
-    text.commit()
-    text.settle()
-    text.add(1, 1, "claude", "/w", 0, 0.0, 1, encode(b"second words"), analyzer_input("second words"))  # a new writer
-    text.close()
-    assert TextIndex(tmp_path / "gen" / "text").num_docs() == 2

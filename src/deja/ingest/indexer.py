@@ -519,7 +519,6 @@ def _flush(store: Store, batch: _Batch) -> None:
     faults.point("text")
     cat.commit_files(batch.states, batch.rows, batch.replaced)
     faults.point("catalog")
-    store.text.settle()  # a merge the commit started runs alone, not beside the next batch
 
 
 def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: float | None = None) -> Report:

@@ -225,7 +225,7 @@ class TextIndex:
             from deja.store import pages  # a writer's alone: no search imports it
 
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=self.writer_threads)
-            if not self._opened:  # one thread for every writer of this open (see settle)
+            if not self._opened:  # one thread for every writer of this open (see _settle)
                 # the pages of the segments tantivy merges, handed back as it reads them (store/pages.py)
                 self._releaser = pages.releaser(self.path, self)
                 self._opened = True
@@ -264,23 +264,22 @@ class TextIndex:
         if self._writer is not None and self._dirty:
             self._writer.commit()
             self._dirty = False
+            self._settle()
 
-    def settle(self) -> None:
-        """Let the merges the last commits started run alone: wait for them, the writer closed
-        (tantivy-py's one way to wait), and open another at the next write (~1 ms). A build
-        settles after each batch is committed (ingest.indexer._flush), close() always.
+    def _settle(self) -> None:
+        """Let the merges the last commit started run alone: wait for them, the writer closed
+        (tantivy-py's one way to wait), and open another at the next write (~1 ms).
 
         tantivy merges eight segments of a size in its own threads while the writer indexes on,
         so a merge's buffers and the pages of its inputs came on top of the next batch's indexing
         heap and the parse workers' busiest moment: at 5 GiB five merges of 8 x 60,000 records
         made the peak 1.5x the 500 MiB one, where no merge runs. Run alone, a merge costs the
-        build its length in the writer's time (the workers fill their window meanwhile), not
-        CPU; the page-out thread hurries while it reads (store/pages.py). Uncommitted writes:
-        nothing is done (the wait would drop them).
+        build its length in the writer's time (the workers fill their window meanwhile) and
+        nothing in CPU; the page-out thread hurries while it reads (store/pages.py).
         """
-        if self._writer is None or self._dirty:  # nothing to wait for, or writes not yet committed
-            return
         writer, self._writer = self._writer, None
+        if writer is None:
+            return
         if self._releaser is not None:
             self._releaser.hurry(True)
         try:
@@ -297,7 +296,7 @@ class TextIndex:
             if self._dirty:  # a commit with nothing new still writes and syncs meta.json
                 self._writer.commit()
                 self._dirty = False
-            self.settle()
+            self._settle()
         if self._opened:
             self._opened = False
             if self._releaser is not None:
