@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import mmap
 import os
 import threading
@@ -155,54 +154,3 @@ def test_an_index_built_with_pages_handed_back_answers_the_same(home, tmp_path):
     # with the thread off differ there too)
     assert [sorted(a[:2] for a in q) for q in answers["0"]] == [sorted(a[:2] for a in q) for q in answers["0.001"]]
     assert len(answers["0"][0]) == 1 and len(answers["0"][1]) > 20
-
-
-def test_a_hurried_thread_passes_every_hundredth_of_a_second_until_told_otherwise(tmp_path):
-    """While the writer waits for a merge the thread hurries (textindex._settle): a pass every
-    HURRY seconds, the mappings listed again at the first; then back to its period."""
-
-    class Owner:
-        pass
-
-    owner = Owner()
-    r = pages.Releaser(tmp_path, owner, period=0.2).start()
-    try:
-        time.sleep(0.3)  # the first pass, at the period
-        r._ranges = [(0, 0)]  # a stale list: the hurried pass lists the mappings again
-        r.hurry(True)
-        time.sleep(0.2 + 0.3)  # the pass under way, then the hurried ones
-        hurried = r.passes
-        assert hurried >= 10 and r._ranges != [(0, 0)]
-        r.hurry(False)
-        time.sleep(0.2)  # the hurried wait under way ends, then the period again
-        settled = r.passes
-        time.sleep(0.3)
-        assert r.passes - settled <= 2
-    finally:
-        r.stop()
-        r._thread.join(5)
-
-
-def test_a_merge_runs_alone_the_commit_that_starts_it_waits_for_it(home, monkeypatch):
-    """A cold build through the CLI, 20 records a batch: tantivy merges eight segments of a size.
-    The commit that made the eighth returns only when that merge is done (the merged segment is
-    in meta.json), so no merge's buffers and pages come on top of the next batch's indexing (the
-    peak at 5 GiB, docs/benchmarks.md "Issue 18, session 13"); the writer opens again for the
-    next batch and the index answers."""
-    from deja.store.textindex import TextIndex
-
-    _corpus(home)
-    seen: list[int] = []
-    real = TextIndex.commit
-
-    def commit(self: TextIndex) -> None:
-        real(self)
-        seen.append(len(json.loads((self.path / "meta.json").read_text())["segments"]))
-
-    monkeypatch.setattr(TextIndex, "commit", commit)
-    env = {"HOME": str(home), "DEJA_BATCH_RECORDS": "20"}
-    deja("index", env=env)
-    assert len(seen) > 9  # enough commits for a merge
-    assert max(seen) < 8  # each merge ended inside the commit that started it
-    hits = deja("search", "maxconn7", "--json", env=env).json()["hits"]
-    assert [h["session"]["id"][:8] for h in hits] == ["00000007"]

@@ -33,12 +33,6 @@ get an arena of their own: without the trim that memory stays the process's unti
 run (500 MiB: peak PSS 172 -> 143 MB, docs/benchmarks.md "Issue 18, session 7"). Each trim holds
 an arena's lock while it walks its free list (about a millisecond): one a second. `DEJA_MALLOC_TRIM=0` turns it
 off, as does a period of 0 (no thread); not glibc: nothing is done.
-
-While the writer waits for a merge (store/textindex.py: a commit lets the merges it started run
-alone), the thread hurries: a pass every HURRY seconds, the mappings listed again at the first and
-every MAPS_PASSES passes, because then a merge is all that runs and it reads its inputs as fast
-as the disk gives them (~360 MB in ~1.5 s at 5 GiB). The passes cost ~0.1-0.5 ms each, only
-while a merge is waited for.
 """
 
 from __future__ import annotations
@@ -51,7 +45,6 @@ from pathlib import Path
 
 MADV_PAGEOUT = 21
 EVERY = 0.05
-HURRY = 0.01  # the period while the writer waits for a merge (Releaser.hurry)
 FIRST = 0.25  # at the default period the first pass no sooner: it loads ctypes (~3 ms), which a short write never needs
 MAPS_PASSES = 5  # the mappings listed again every quarter second at the default period
 TRIM_PASSES = 20  # a trim every second at the default period
@@ -89,7 +82,6 @@ class Releaser:
         self.directory, self.period = directory, period
         self._owner = weakref.ref(owner)  # an owner dropped without closing ends the thread too
         self._stop = threading.Event()
-        self._hurried = self._relist = False
         self._madvise: Callable[[int, int, int], int] | None = None
         self._errno: Callable[[], int] = lambda: 0
         self._trim: Callable[[int], int] | None = None
@@ -121,8 +113,7 @@ class Releaser:
     def release(self) -> bool:
         """One pass; False when the kernel refuses the advice (too old, not Linux): stop."""
         madvise = self._advise()
-        if self._relist or self.passes % MAPS_PASSES == 0:
-            self._relist = False
+        if self.passes % MAPS_PASSES == 0:
             self._ranges = mapped(self.directory)
         for lo, hi in self._ranges:
             if madvise(lo, hi - lo, MADV_PAGEOUT) != 0 and self._errno() in (22, 1, 38):  # EINVAL EPERM ENOSYS
@@ -141,21 +132,12 @@ class Releaser:
         # period set in DEJA_PAGEOUT_EVERY is kept from the start
         wait = FIRST if self.period == EVERY else self.period
         while not self._stop.wait(wait) and self._owner() is not None:
-            wait = min(self.period, HURRY) if self._hurried else self.period
+            wait = self.period
             try:
                 if not self.release():
                     return
             except Exception:  # a convenience: never a reason for a write to fail
                 return
-
-    def hurry(self, on: bool) -> None:
-        """From the next pass on, pass every HURRY seconds (on) or at the period again (off). On:
-        that pass lists the mappings again (a merge may have opened segments the last list did not
-        hold). The pass under way is not brought forward: a short write's wait for no merge at all
-        ends before it, and never loads ctypes for it."""
-        if on and not self._hurried:
-            self._relist = True
-        self._hurried = on
 
     def stop(self) -> None:
         self._stop.set()

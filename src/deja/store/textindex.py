@@ -215,7 +215,6 @@ class TextIndex:
         # 9: WRITER_THREADS); a caller may set another count before the first write.
         self.writer_threads = WRITER_THREADS
         self._releaser: Releaser | None = None
-        self._opened = False  # a writer was opened (close keeps meta.json's copy and the modes)
 
     # -- writing
     def writer(self) -> tantivy.IndexWriter:
@@ -225,10 +224,8 @@ class TextIndex:
             from deja.store import pages  # a writer's alone: no search imports it
 
             self._writer = self.index.writer(heap_size=WRITER_HEAP, num_threads=self.writer_threads)
-            if not self._opened:  # one thread for every writer of this open (see _settle)
-                # the pages of the segments tantivy merges, handed back as it reads them (store/pages.py)
-                self._releaser = pages.releaser(self.path, self)
-                self._opened = True
+            # the pages of the segments tantivy merges, handed back as it reads them (store/pages.py)
+            self._releaser = pages.releaser(self.path, self)
         self._dirty = True
         return self._writer
 
@@ -264,29 +261,6 @@ class TextIndex:
         if self._writer is not None and self._dirty:
             self._writer.commit()
             self._dirty = False
-            self._settle()
-
-    def _settle(self) -> None:
-        """Let the merges the last commit started run alone: wait for them, the writer closed
-        (tantivy-py's one way to wait), and open another at the next write (~1 ms).
-
-        tantivy merges eight segments of a size in its own threads while the writer indexes on,
-        so a merge's buffers and the pages of its inputs came on top of the next batch's indexing
-        heap and the parse workers' busiest moment: at 5 GiB five merges of 8 x 60,000 records
-        made the peak 1.5x the 500 MiB one, where no merge runs. Run alone, a merge costs the
-        build its length in the writer's time (the workers fill their window meanwhile) and
-        nothing in CPU; the page-out thread hurries while it reads (store/pages.py).
-        """
-        writer, self._writer = self._writer, None
-        if writer is None:
-            return
-        if self._releaser is not None:
-            self._releaser.hurry(True)
-        try:
-            writer.wait_merging_threads()
-        finally:
-            if self._releaser is not None:
-                self._releaser.hurry(False)
 
     def clear(self) -> None:
         self.writer().delete_all_documents()
@@ -296,9 +270,8 @@ class TextIndex:
             if self._dirty:  # a commit with nothing new still writes and syncs meta.json
                 self._writer.commit()
                 self._dirty = False
-            self._settle()
-        if self._opened:
-            self._opened = False
+            self._writer.wait_merging_threads()
+            self._writer = None
             if self._releaser is not None:
                 self._releaser.stop()
                 self._releaser = None
