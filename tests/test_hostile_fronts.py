@@ -89,9 +89,10 @@ def test_a_dot_env_in_base64_or_percent_encoded_reaches_no_index_file_nor_output
     assert plain[:60] in out and binary[:60] in out and "[redacted" not in out
 
 
-def test_a_dot_env_in_base64_wrapped_with_crlf_reaches_no_index_file_nor_output(home):
-    """MIME (RFC 2045) and Windows' `certutil -encode` wrap base64 with CRLF: the lines are one
-    blob there too. Decoded a line at a time, a key cut across two lines was no secret in either."""
+def test_a_dot_env_in_base64_wrapped_with_crlf_or_indented_reaches_no_index_file_nor_output(home):
+    """MIME (RFC 2045) and Windows' `certutil -encode` wrap base64 with CRLF, a YAML block scalar
+    indents its lines: the lines are one blob there too. Decoded a line at a time, a key cut across
+    two lines was no secret in either."""
     import base64
 
     from conftest import Transcript
@@ -102,6 +103,7 @@ def test_a_dot_env_in_base64_wrapped_with_crlf_reaches_no_index_file_nor_output(
     assert len(crlf.split("\r\n")) > 2 and linear[8:] not in base64.b64decode(crlf.split("\r\n")[0] + "==").decode("latin-1")
     (Transcript("5e1d0c52-0000-4000-8000-00000000c0de", "/w/okapi", 3)
      .user("mail the okapi config").bash("certutil -encode .env out.b64 && type out.b64", crlf)
+     .bash("cat values.yaml", "env: |\n" + "".join(f"  {line}\n" for line in crlf.split("\r\n") if line))
      .say("the okapi config is in the mail").write(home))
     deja("index")
     blobs = [line[:40] for line in crlf.split("\r\n") if len(line) >= 40]
@@ -109,4 +111,4 @@ def test_a_dot_env_in_base64_wrapped_with_crlf_reaches_no_index_file_nor_output(
               for b in blobs if b.encode() in p.read_bytes()]
     assert not leaked
     shown = deja("show", "5e1d0c52-0000-4000-8000-00000000c0de").out
-    assert "[redacted:encoded-secret]" in shown and not [b for b in blobs if b in shown]
+    assert shown.count("[redacted:encoded-secret]") == 2 and not [b for b in blobs if b in shown]

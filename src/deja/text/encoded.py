@@ -25,7 +25,7 @@ B64_MAX = 1 << 20  # a larger blob is an image or an archive, not a config file
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _RUN_END = re.compile(r"[\s\"'`<>]")
 _B64 = re.compile(r"[A-Za-z0-9+/]{%d,}={0,2}" % B64_MIN)
-_EOL = re.compile(r"\r?\n")
+_EOL = re.compile(r"\r?\n[ \t]*")  # a wrapped blob's line end, and the next line's indent (YAML `|`)
 _LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}(?=\r?\n|\Z)")  # a wrapped blob's next line, whole
 MARK = "[redacted:encoded-secret]"
 _TEXT_BYTES = bytes(b for b in range(256) if b >= 0x20 and b != 0x7F or b in b"\t\n\r")  # deleted: text remains empty
@@ -93,7 +93,7 @@ def base64(text: str, redact: Redact) -> tuple[str, int]:
 
 def _decoded(blob: str) -> str | None:
     """`blob` decoded, when it is base64 of printable UTF-8 text (a config file, not an image)."""
-    data = blob.replace("\n", "").replace("\r", "")
+    data = "".join(blob.split())  # its line ends and indents
     data += "=" * (-len(data) % 4)
     try:
         if len(data) > 64 and binascii.a2b_base64(data[:64]).translate(None, _TEXT_BYTES):
