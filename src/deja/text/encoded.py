@@ -28,6 +28,8 @@ _B64 = re.compile(r"[A-Za-z0-9+/]{%d,}={0,2}" % B64_MIN)
 _EOL = re.compile(r"\r?\n[ \t]*")  # a wrapped blob's line end, and the next line's indent (YAML `|`)
 _LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}(?=\r?\n|\Z)")  # a wrapped blob's next line, whole
 MARK = "[redacted:encoded-secret]"
+_SEGMENT = re.compile(r"[^/]{20}")
+SLASH_TRIES = 4  # a run's slashes a blob is looked for after, when the whole run is no blob
 _TEXT_BYTES = bytes(b for b in range(256) if b >= 0x20 and b != 0x7F or b in b"\t\n\r")  # deleted: text remains empty
 
 
@@ -78,7 +80,18 @@ def base64(text: str, redact: Redact) -> tuple[str, int]:
             if len(line.group()) < width:
                 break  # the last line
         pos = end
-        if end - start > B64_MAX or (plain := _decoded(text[start:end])) is None:
+        if end - start > B64_MAX:
+            continue
+        plain = _decoded(text[start:end])
+        # a blob at the end of a URL's path (`/raw/T1BF…`): its path is in the run, the decoding
+        # misaligned. It is tried from after each of the run's first slashes (a few head decodings),
+        # when the run holds a stretch with no slash a blob would (not a path of short names)
+        slash, tries = start, SLASH_TRIES if _SEGMENT.search(text, start, end) else 0
+        while plain is None and tries and (slash := text.find("/", slash, end - B64_MIN) + 1) > 0:
+            tries -= 1
+            if (plain := _decoded(text[slash:end])) is not None:
+                start = slash
+        if plain is None:
             continue
         _, n = redact(plain)
         if n:
@@ -93,11 +106,12 @@ def base64(text: str, redact: Redact) -> tuple[str, int]:
 
 def _decoded(blob: str) -> str | None:
     """`blob` decoded, when it is base64 of printable UTF-8 text (a config file, not an image)."""
-    data = "".join(blob.split())  # its line ends and indents
-    data += "=" * (-len(data) % 4)
+    head = "".join(blob[:128].split())  # (its line ends and indents aside)
     try:
-        if len(data) > 64 and binascii.a2b_base64(data[:64]).translate(None, _TEXT_BYTES):
+        if len(head) > 64 and binascii.a2b_base64(head[:64]).translate(None, _TEXT_BYTES):
             return None  # its head is binary (an image, an archive): most blobs stop here
+        data = "".join(blob.split())
+        data += "=" * (-len(data) % 4)
         raw = binascii.a2b_base64(data.encode("ascii"))
     except (binascii.Error, ValueError):
         return None
