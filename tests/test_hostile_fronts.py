@@ -135,3 +135,23 @@ def test_a_dot_env_in_base64_after_a_url_path_or_percent_encoded_reaches_no_outp
     shown = deja("show", "5e1d0c52-0000-4000-8000-00000000f00d").out
     assert shown.count("[redacted:encoded-secret]") == 2, shown
     assert blob[:40] not in shown and quote(blob, safe="")[:40] not in shown
+
+
+def test_a_dot_env_in_wrapped_base64_read_with_line_numbers_reaches_no_output(home):
+    """An agent's file read (`     2→…`, `cat -n`'s `     2\\t…`) numbers the lines of a wrapped blob:
+    they are one blob still. Decoded a line at a time, a key cut across two lines passed."""
+    import base64
+
+    from conftest import Transcript
+
+    linear = "lin_api_" + "a1b2c3d4e5" * 4
+    env = f"# staging values, do not commit\nLINEAR={linear}\nDEBUG=1\n"
+    lines = base64.encodebytes(env.encode()).decode().splitlines()
+    (Transcript("5e1d0c52-0000-4000-8000-00000000ba5e", "/w/okapi", 3)
+     .user("check the okapi secret file").read("/w/okapi/env.b64", "".join(f"{i + 1:6d}\u2192{x}\n" for i, x in enumerate(lines)))
+     .bash("cat -n env.b64", "".join(f"{i + 1:6d}\t{x}\n" for i, x in enumerate(lines)))
+     .say("the okapi secret file is base64").write(home))
+    deja("index")
+    shown = deja("show", "5e1d0c52-0000-4000-8000-00000000ba5e").out
+    assert shown.count("[redacted:encoded-secret]") == 2, shown
+    assert not [x for x in lines if x[:40] in shown]

@@ -25,7 +25,9 @@ B64_MAX = 1 << 20  # a larger blob is an image or an archive, not a config file
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 _RUN_END = re.compile(r"[\s\"'`<>]")
 _B64 = re.compile(r"[A-Za-z0-9+/]{%d,}={0,2}" % B64_MIN)
-_EOL = re.compile(r"\r?\n[ \t]*")  # a wrapped blob's line end, and the next line's indent (YAML `|`)
+# a wrapped blob's line end and what begins the next line: an indent (YAML `|`), a line number
+# (`cat -n`, `grep -n`, an agent's file read: `     2\t`, `     2→`)
+_EOL = re.compile(r"\r?\n[ \t]*(?:\d{1,9}(?:\t|\u2192|:)[ \t]*)?")
 _LINE = re.compile(r"[A-Za-z0-9+/]+={0,2}(?=\r?\n|\Z)")  # a wrapped blob's next line, whole
 MARK = "[redacted:encoded-secret]"
 _SEGMENT = re.compile(r"[^/]{20}")
@@ -71,26 +73,29 @@ def base64(text: str, redact: Redact) -> tuple[str, int]:
     pos = 0
     while (m := _B64.search(text, pos)) is not None:
         start, end = m.span()
+        lines = [m.group()]
         width = end - start
         while width % 4 == 0 and text[end - 1] != "=" and (eol := _EOL.match(text, end)) is not None:
             line = _LINE.match(text, eol.end())  # (MIME and Windows' certutil wrap with CRLF)
             if line is None or len(line.group()) > width:
                 break
             end = line.end()
+            lines.append(line.group())
             if len(line.group()) < width:
                 break  # the last line
         pos = end
         if end - start > B64_MAX:
             continue
-        plain = _decoded(text[start:end])
+        blob = "".join(lines)  # (without the line ends, indents and line numbers between its lines)
+        plain = _decoded(blob)
         # a blob at the end of a URL's path (`/raw/T1BF…`): its path is in the run, the decoding
         # misaligned. It is tried from after each of the run's first slashes (a few head decodings),
         # when the run holds a stretch with no slash a blob would (not a path of short names)
-        slash, tries = start, SLASH_TRIES if _SEGMENT.search(text, start, end) else 0
-        while plain is None and tries and (slash := text.find("/", slash, end - B64_MIN) + 1) > 0:
+        slash, tries = 0, SLASH_TRIES if _SEGMENT.search(lines[0]) else 0
+        while plain is None and tries and (slash := lines[0].find("/", slash, len(blob) - B64_MIN) + 1) > 0:
             tries -= 1
-            if (plain := _decoded(text[slash:end])) is not None:
-                start = slash
+            if (plain := _decoded(blob[slash:])) is not None:
+                start = m.start() + slash
         if plain is None:
             continue
         _, n = redact(plain)
