@@ -54,6 +54,9 @@ def percent(text: str, redact: Redact) -> tuple[str, int]:
         if _PERCENT.search(plain):
             plain = unquote(plain)
         clean, n = redact(plain)
+        if _B64.search(clean):  # base64 sent percent-encoded (`+ / =` as `%2B %2F %3D`): read decoded
+            clean, k = base64(clean, redact)
+            n += k
         if n:
             pieces += [text[last:start], clean]
             last = end

@@ -430,25 +430,11 @@ def redact(text: str) -> tuple[str, int]:
         from deja.text import encoded  # (here: most texts, and a search, never need it)
 
         if "%" in text:
-            text, n = encoded.percent(text, _found_decoded)
+            text, n = encoded.percent(text, _found)
             count += n
         if run >= B64_MIN:
             text, n = encoded.base64(text, _found)
             count += n
-    return text, count
-
-
-def _found_decoded(text: str) -> tuple[str, int]:
-    """`_found`, and the base64 blobs in `text` (a percent-decoded run: base64 sent in a form body or
-    a query string has its `+`, `/` and `=` percent-encoded, so it is read only once decoded)."""
-    if not text:
-        return text, 0
-    text, count, run = _patterns(text)
-    if run >= B64_MIN:
-        from deja.text import encoded
-
-        text, n = encoded.base64(text, _found)
-        count += n
     return text, count
 
 
