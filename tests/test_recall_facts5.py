@@ -69,3 +69,21 @@ def test_an_everyday_fact_in_chinese(home, fact, asks, reply, question):
     _topic(home, asks, reply)
     r = search(question)
     assert "fact" in ids(r)[:3], _scores(r)
+
+
+def test_a_question_about_home_does_not_find_a_detached_head_or_android_studio(home):
+    # "home" / "house" name a kind of home by its instances (flat, apartment, cottage); "studio" and
+    # "detached" are also a coding agent's everyday words (Android Studio, a detached HEAD), and a
+    # question about a home folder found those sessions, which hold none of its words
+    session(home, "work", "studio", [("user", "Android Studio shows the device as detached after the update", OLD),
+                                      ("assistant", "Restart the adb server.", OLD)])
+    session(home, "work", "gitrepo", [("user", "git says I am in a detached HEAD state after checkout", OLD),
+                                       ("assistant", "Create a branch first.", OLD)])
+    session(home, "work", "dotfiles", [("user", "my dotfiles repo needs a bootstrap script", OLD),
+                                        ("assistant", "Use a Makefile.", OLD)])
+    from conftest import deja, hits
+
+    deja("index")
+    for q in ("what is in my home folder", "where is my home"):
+        found = {i for _, i in hits(deja("search", q, "--json", check=False).json())}
+        assert not {"studio", "gitrepo"} & found, (q, found)

@@ -31,3 +31,18 @@ def test_do_what_asks_and_is_not_searched(home):
                   "cook": ("红烧肉怎么做才软烂？", "小火多炖一会儿。"),
                   "pork": ("糖醋排骨怎么做好吃", "先炸一遍再炒。")})
     assert _first("王磊是做什么的？") == "job"
+
+
+def test_what_follows_a_grade_in_the_same_word_is_still_searched(home):
+    # 几年级 glued to what follows it (女儿上几年级的iPad, 孩子几年级了2024): the measure word's
+    # pair (年级) once overwrote the word being read, and its rest (ipad, 2024) was never searched
+    from conftest import deja
+
+    deja("index", check=False)
+    def read(query: str) -> str:  # the --explain line: how the query was read
+        r = deja("search", query, "--explain", check=False)
+        out = r.out + r.err
+        return next(line for line in out.splitlines() if line.startswith("query:"))
+
+    assert "年级" in read("女儿上几年级的iPad") and "ipad" in read("女儿上几年级的iPad").lower()
+    assert "年级" in read("孩子几年级了2024") and "2024" in read("孩子几年级了2024")

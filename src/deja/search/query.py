@@ -350,9 +350,9 @@ def parse(text: str) -> Query:
                     elif i > 1 and split[i - 1][1] in counted and split[i - 2][1] == "几":
                         # the measure word and the one character after it (几年级 -> 年级, 几号线 ->
                         # 号线, 几点钟 -> 点钟): the word the answer says with its number (四年级)
-                        word = split[i - 1][1] + piece
-                        add((word,), False)
-                        glue.add((word,))
+                        measured = split[i - 1][1] + piece  # (not `word`: the rest of it is read below)
+                        add((measured,), False)
+                        glue.add((measured,))
                 if after:
                     edge(run[end - 1 : end + 1], piece, run[end], after)
             if all(f for *_, f in split):

@@ -125,7 +125,9 @@ _GROUPS: tuple[tuple[str, str], ...] = (
      " salsa chess birdwatching climbing baking choir"),
     ("sibling siblings", "brother brothers sister sisters twin twins eldest youngest middle"),
     ("earn earns earning salary income wage wages", "salary raise bonus payslip grand"),
-    ("home house", "flat apartment terrace bungalow cottage detached studio lift stairs"),
+    # (not "studio" nor "detached": Android / Visual Studio, a detached HEAD, in a coding agent's
+    # sessions, answered "what is in my home folder")
+    ("home house", "flat apartment terrace bungalow cottage lift stairs"),
 )
 
 # What a count question's category is said as, one instance at a time ("how many hikes" - "we hiked
