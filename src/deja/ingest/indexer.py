@@ -70,8 +70,7 @@ class Task(Plain):  # plain slotted classes: `dataclasses` costs an append's pro
     __slots__ = ("source", "file", "stat", "start", "old", "_cost")
 
     def __init__(self, source: Source, path: Path, stat: FileStat, start: int = 0, old: FileState | None = None):
-        # the path kept as its string (the very one a Recording keys it by): a Path holds its
-        # parts besides, ~500 bytes a file that a 5 GiB plan (24k tasks) kept through its build
+        # the path's string (the one a Recording keys it by): a Path holds its parts too (~500 B)
         self.source, self.file, self.stat, self.old = source, os.fspath(path), stat, old
         self.start = start  # > 0: append from this safe offset
         self._cost: tuple[int, int] | None = None  # (stop, cost) measured
@@ -363,8 +362,7 @@ def _parsed(queue: deque[Task], redacting: bool, tombstoned: set[str], patterns:
     """Each task parsed and coded (ingest.coded; `gen`: the generation's directory), in plan
     order: here, or in a pool of workers for a large plan. Where no pool can start (no /dev/shm,
     no semaphores) or a worker dies (killed, out of memory), what is left is parsed here: a pool
-    only ever makes a run faster. Tasks are taken off `queue` as they are handed on, and nothing
-    here keeps one once its file is yielded (24k tasks at 5 GiB: their memory goes as they do)."""
+    only ever makes a run faster. A task leaves `queue` when handed on; none is kept once yielded."""
     args = (redacting, tombstoned, patterns)
     codec = bodies.Codec.of(gen)
     held: deque[_Parsed] = deque()  # parsed here while the dictionary's sample fills
@@ -398,10 +396,8 @@ def _parsed(queue: deque[Task], redacting: bool, tombstoned: set[str], patterns:
             pass  # what is still pending or queued is parsed below
     while held:
         yield coded.coded(held.popleft(), codec)
-    while pending:
-        yield coded.coded(_parse(pending.popleft()[1], *args), codec)
-    while queue:
-        yield coded.coded(_parse(queue.popleft(), *args), codec)
+    while pending or queue:  # in plan order: what a worker had, then the rest
+        yield coded.coded(_parse(pending.popleft()[1] if pending else queue.popleft(), *args), codec)
 
 
 class _Batch(Plain):
@@ -530,9 +526,9 @@ def _flush(store: Store, batch: _Batch) -> None:
 
 
 def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: float | None = None) -> Report:
-    """Carry out a plan (its tasks are handed over: `plan.tasks` is left empty). The caller holds
-    the writer lock. Past `deadline` (time.monotonic()), what was parsed is committed and the
-    rest is left for the next run (`report.deferred`)."""
+    """Carry out a plan (its tasks handed over: `plan.tasks` left empty). The caller holds the
+    writer lock. Past `deadline` (time.monotonic()), what was parsed is committed and the rest is
+    left for the next run (`report.deferred`)."""
     t0 = time.monotonic()
     report = Report(files=plan.files, unchanged=plan.unchanged, gone=len(plan.gone), errors=len(plan.unlisted))
     store.catalog.mark_errors(plan.unlisted)
@@ -572,9 +568,7 @@ def _apply_tasks(
     start = last_note = time.monotonic()
     total_bytes = sum(t.stat.st_size - t.start for t in plan.tasks) or 1
     done_bytes = 0
-    n_tasks = len(plan.tasks)
-    # The plan's tasks are handed over, not kept: each is let go once its file is written.
-    queue, plan.tasks = deque(plan.tasks), []
+    n_tasks, queue, plan.tasks = len(plan.tasks), deque(plan.tasks), []  # each task goes once written
     items = _parsed(queue, redacting, tombstoned, patterns, store.text.path.parent)
     for i, item in enumerate(items, 1):
         faults.point("file")
