@@ -120,7 +120,7 @@ def _check(home: Path) -> None:
     finally:
         store.close()
     assert len(planned.tasks) == len(unrecorded.tasks) and planned.files == unrecorded.files
-    recorded = {p for p, _ in rec.seen}
+    recorded = {p for p, _, _ in rec.observations()}
     missed = sorted(p for p in paths if os.path.isabs(p) and p not in recorded)
     assert not missed, f"discovery looked at these without its Look: {missed[:10]}"
     assert "*" not in read, "discovery read the whole environment"
@@ -169,6 +169,6 @@ def test_a_recording_is_its_own_on_threads(home):
         t.join()
     assert not errors
     for rec in recs:
-        assert rec.seen == solo.seen and rec.vars == solo.vars
+        assert set(rec.observations()) == set(solo.observations()) and rec.vars == solo.vars
     assert not recs[0].opaque and not recs[1].opaque
     assert PLAIN.unlisted is None

@@ -67,16 +67,21 @@ Progress = Callable[[str], None]
 
 
 class Task(Plain):  # plain slotted classes: `dataclasses` costs an append's process ~15 ms
-    __slots__ = ("source", "path", "stat", "start", "old", "_cost")
+    __slots__ = ("source", "file", "stat", "start", "old", "_cost")
 
     def __init__(self, source: Source, path: Path, stat: FileStat, start: int = 0, old: FileState | None = None):
-        self.source, self.path, self.stat, self.old = source, path, stat, old
+        # the path's string (the one a Recording keys it by): a Path holds its parts too (~500 B)
+        self.source, self.file, self.stat, self.old = source, os.fspath(path), stat, old
         self.start = start  # > 0: append from this safe offset
         self._cost: tuple[int, int] | None = None  # (stop, cost) measured
 
     @property
+    def path(self) -> Path:
+        return Path(self.file)
+
+    @property
     def key(self) -> str:
-        return catalog_path(self.path)
+        return escaped(self.file)
 
     def cost(self, stop: int) -> int:
         """Bytes parsing this reads, decompressed (counted up to just past `stop`), and its
@@ -352,14 +357,13 @@ def _parse_in_worker(task: Task) -> _Parsed:
     return coded.coded(_parse(task, *_worker_args), _worker_codec)
 
 
-def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: list[str],
+def _parsed(queue: deque[Task], redacting: bool, tombstoned: set[str], patterns: list[str],
             gen: Path) -> Generator[_Parsed, None, None]:
     """Each task parsed and coded (ingest.coded; `gen`: the generation's directory), in plan
     order: here, or in a pool of workers for a large plan. Where no pool can start (no /dev/shm,
     no semaphores) or a worker dies (killed, out of memory), what is left is parsed here: a pool
-    only ever makes a run faster."""
+    only ever makes a run faster. A task leaves `queue` when handed on; none is kept once yielded."""
     args = (redacting, tombstoned, patterns)
-    queue = deque(tasks)  # not yet handed to a worker
     codec = bodies.Codec.of(gen)
     held: deque[_Parsed] = deque()  # parsed here while the dictionary's sample fills
     if not codec.data:
@@ -392,8 +396,8 @@ def _parsed(tasks: list[Task], redacting: bool, tombstoned: set[str], patterns: 
             pass  # what is still pending or queued is parsed below
     while held:
         yield coded.coded(held.popleft(), codec)
-    for task in (*(t for _, t in pending), *queue):
-        yield coded.coded(_parse(task, *args), codec)
+    while pending or queue:  # in plan order: what a worker had, then the rest
+        yield coded.coded(_parse(pending.popleft()[1] if pending else queue.popleft(), *args), codec)
 
 
 class _Batch(Plain):
@@ -522,8 +526,9 @@ def _flush(store: Store, batch: _Batch) -> None:
 
 
 def apply(store: Store, plan: Plan, progress: Progress | None = None, deadline: float | None = None) -> Report:
-    """Carry out a plan. The caller holds the writer lock. Past `deadline` (time.monotonic()),
-    what was parsed is committed and the rest is left for the next run (`report.deferred`)."""
+    """Carry out a plan (its tasks handed over: `plan.tasks` left empty). The caller holds the
+    writer lock. Past `deadline` (time.monotonic()), what was parsed is committed and the rest is
+    left for the next run (`report.deferred`)."""
     t0 = time.monotonic()
     report = Report(files=plan.files, unchanged=plan.unchanged, gone=len(plan.gone), errors=len(plan.unlisted))
     store.catalog.mark_errors(plan.unlisted)
@@ -563,7 +568,8 @@ def _apply_tasks(
     start = last_note = time.monotonic()
     total_bytes = sum(t.stat.st_size - t.start for t in plan.tasks) or 1
     done_bytes = 0
-    items = _parsed(plan.tasks, redacting, tombstoned, patterns, store.text.path.parent)
+    n_tasks, queue, plan.tasks = len(plan.tasks), deque(plan.tasks), []  # each task goes once written
+    items = _parsed(queue, redacting, tombstoned, patterns, store.text.path.parent)
     for i, item in enumerate(items, 1):
         faults.point("file")
         done_bytes += item.task.stat.st_size - item.task.start
@@ -579,11 +585,11 @@ def _apply_tasks(
             _flush(store, batch)
             batch = _Batch()
         if progress and time.monotonic() - last_note > 1.0:
-            progress(progress_line(i, len(plan.tasks), report.records, done_bytes / total_bytes,
+            progress(progress_line(i, n_tasks, report.records, done_bytes / total_bytes,
                                    time.monotonic() - start))
             last_note = time.monotonic()
-        if deadline is not None and time.monotonic() >= deadline and i < len(plan.tasks):
-            report.deferred = len(plan.tasks) - i
+        if deadline is not None and time.monotonic() >= deadline and i < n_tasks:
+            report.deferred = n_tasks - i
             items.close()  # the files still in a worker's hands are dropped: the next run reads them
             break
     if batch:

@@ -44,7 +44,7 @@ from deja.native import NATIVE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from deja.sources.look import Recording
+    from deja.sources.look import Packed, Recording
     from deja.store import Store
 
 FORMAT = 3
@@ -242,6 +242,7 @@ def load(store: Store) -> Snap | None:
 def build(store: Store, rec: Recording, harnesses: set[str]) -> str:
     """Keep a snapshot of a full check's observations; returns why not ("" when kept). The
     caller holds the writer lock and has just applied the whole plan made under `rec`."""
+    from deja.sources.look import unpack  # not loaded by a read that only replays
     if rec.opaque:
         return rec.opaque
     every = store.live_files()
@@ -249,24 +250,26 @@ def build(store: Store, rec: Recording, harnesses: set[str]) -> str:
     racy = rec.end_ns - RACY_NS
     active_since = rec.end_ns - ACTIVE_NS
     struct: dict[tuple[str, bool], Sig] = {}
-    active: list[tuple[str, str, Sig]] = []
-    cold: list[tuple[str, str, Sig]] = []
-    for key, sig in rec.seen.items():
-        path, follow = key
+    # store files keep their packed signatures (look.pack) until a group is made of them
+    active: list[tuple[str, str, Packed]] = []
+    cold: list[tuple[str, str, Packed]] = []
+    for path, follow, packed in rec.observations():
+        key = (path, follow)
+        sig = unpack(packed)
         harness = live.get(path) if follow else None
         if (harness is not None and sig is not None and key not in rec.again and key not in rec.code
-                and (path, False) not in rec.seen):
-            (active if sig[4] >= active_since else cold).append((path, harness, sig))
+                and not rec.has(path, False)):
+            (active if sig[4] >= active_since else cold).append((path, harness, packed))
             continue
         if sig is not None and sig[4] > racy and sig[5] > racy and key not in rec.code:
             return f"{path} changed too recently to trust its mtime"
         struct[key] = sig
     for path, harness in every:
-        if harness in harnesses and (path, True) not in rec.seen:
+        if harness in harnesses and not rec.has(path, True):
             return f"{path} is not a file that can be stat'ed"
     cap = active_max()
     if len(active) > cap:  # the most recently changed stay active, newest first (mtime, then path)
-        active.sort(key=lambda row: (-row[2][4], row[0]))  # type: ignore[index]
+        active.sort(key=lambda row: (-unpack(row[2])[4], row[0]))  # type: ignore[index]
         cold += active[cap:]
         del active[cap:]
     names = sorted({h for _, h, _ in active + cold})
@@ -282,9 +285,12 @@ def build(store: Store, rec: Recording, harnesses: set[str]) -> str:
     return ""
 
 
-def _group(rows: list[tuple[str, str, Sig]], names: list[str]) -> Group:
+def _group(rows: list[tuple[str, str, Packed]], names: list[str]) -> Group:
+    """A group of (path, harness, signature: as kept or packed) rows."""
+    from deja.sources.look import unpack
     ix = {n: i for i, n in enumerate(names)}
-    return Group([p for p, _, _ in rows], bytes(ix[h] for _, h, _ in rows), marshal.dumps([s for _, _, s in rows], 2))
+    return Group([p for p, _, _ in rows], bytes(ix[h] for _, h, _ in rows),
+                 marshal.dumps([unpack(s) for _, _, s in rows], 2))
 
 
 def _old_slices(store: Store, n: int) -> int:
@@ -316,16 +322,18 @@ def update(store: Store, snap: Snap, rec: Recording, changed: list[tuple[str, st
     paths = {p for p, _ in changed}
     names = snap.names  # the changed files came from the snapshot's own groups: no new harness
     old = snap.active
-    rows = [(p, names[h], s) for p, h, s in zip(old.paths, old.hix, old.old()) if p not in paths]
+    rows: list[tuple[str, str, Packed]] = [(p, names[h], s) for p, h, s in zip(old.paths, old.hix, old.old())
+                                           if p not in paths]
     for path, harness in changed:
-        sig = rec.seen.get((path, True))
+        sig = rec.sig(path, True)
         if sig is None or (path, True) in rec.again:
             return  # no snapshot is kept: the trigger dropped the old one, the next read checks in full
         rows.append((path, harness, sig))
     touched = {}
     cold = paths.difference(old.paths)  # an append to an active file leaves the cold slices unread
     for i, g in (snap.slices_of(store, cold) if cold else {}).items():
-        kept = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, g.old()) if p not in paths]
+        kept: list[tuple[str, str, Packed]] = [(p, names[h], s) for p, h, s in zip(g.paths, g.hix, g.old())
+                                               if p not in paths]
         touched[i] = _group(kept, names)
     _put(store, snap.id, snap.env, snap.followed, snap.not_followed, snap.sigs, names, _group(sorted(rows), names),
          touched, snap.files, snap.made_ns, count=snap.slices)
