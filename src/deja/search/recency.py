@@ -288,12 +288,12 @@ VALUE_LIFT = 0.05
 
 
 def _statements(store: Store, q: Query, clauses: Sequence[Sequence[str]], weights: Sequence[float],
-                forms: Mapping[str, Sequence[str]], hits: list[Hit],
-                own: int) -> tuple[list[Hit], dict[int, tuple[float, Hit, str]], set[int], set[int], set[int]]:
+                forms: Mapping[str, Sequence[str]], hits: list[Hit], own: int,
+                instances: set[str]) -> tuple[list[Hit], dict[int, tuple[float, Hit, str]], set[int], set[int], set[int]]:
     """The VALUE_ANCHORS leading hits; among them the statements of a value ({sid: (the newest
     statement's time, hit, its sentence)}); the sessions whose sentence on the subject states a
     change with no value; the statements that hold too little of the question's own words (a change
-    naming an instance of the kind asked); and those about somebody else."""
+    naming one of `instances`, of the kind asked: _instances); and those about somebody else."""
     from deja.search import passage, related
     from deja.text.tokenizer import tokens
 
@@ -306,7 +306,6 @@ def _statements(store: Store, q: Query, clauses: Sequence[Sequence[str]], weight
     share = VALUE_SHARE * sum(weights[i] for i in asked)
     if share <= 0:
         return top, stated, changed, loose, others
-    instances = _instances(q, clauses, weights, forms)
     m = passage.Matcher(clauses, weights, forms)
     records = [(h, c) for h in top for c in h.snippets if c.role == own]
     for (h, c), b in zip(records, store.text.bodies([c.addr for _, c in records])):
@@ -395,7 +394,8 @@ def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weigh
     the hits' snippets still the candidate records)."""
     if q.counts or len(hits) < 2:
         return
-    top, stated, changed, _, others = _statements(store, q, clauses, weights, forms, hits, own)
+    instances = _instances(q, clauses, weights, forms)
+    top, stated, changed, _, others = _statements(store, q, clauses, weights, forms, hits, own, instances)
     for sid, x in (followed or {}).items():
         if x[0] > stated.get(sid, (-1.0,))[0]:
             stated[sid] = x
@@ -403,7 +403,7 @@ def newest_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weigh
     if len(stated) < 2:
         return
     mine = sorted((x for sid, x in stated.items() if sid not in others), key=lambda x: x[0])
-    said = _chain(mine, _instances(q, clauses, weights, forms), clauses, forms)
+    said = _chain(mine, instances, clauses, forms)
     if said:
         _lift_over(said[-1][1], top, changed, {x[1].session.sid for x in said[:-1]})
 
@@ -425,7 +425,8 @@ def earlier_value(store: Store, q: Query, clauses: Sequence[Sequence[str]], weig
     (in place)."""
     if len(hits) < 2:
         return
-    top, stated, _, loose, _ = _statements(store, q, clauses, weights, forms, hits, own)
+    top, stated, _, loose, _ = _statements(store, q, clauses, weights, forms, hits, own,
+                                           _instances(q, clauses, weights, forms))
     said = sorted((x for sid, x in stated.items() if sid not in loose), key=lambda x: x[0])
     if not said:
         return

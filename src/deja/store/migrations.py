@@ -205,7 +205,6 @@ def m007_shared_outputs(db: sqlite3.Connection) -> None:
     )
 
 
-
 @migration
 def m008_file_totals(db: sqlite3.Connection) -> None:
     """The index's totals (files, sessions, records: `Catalog.totals`) kept in meta `totals` by a
@@ -216,6 +215,7 @@ def m008_file_totals(db: sqlite3.Connection) -> None:
             f"CREATE TRIGGER IF NOT EXISTS files_{event.lower()}_totals AFTER {event} ON files "
             "BEGIN DELETE FROM meta WHERE key = 'totals'; END"
         )
+
 
 def pending(db: sqlite3.Connection) -> list[str]:
     """Migrations not yet applied (read-only check)."""
