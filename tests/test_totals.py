@@ -44,3 +44,16 @@ def test_deja_index_keeps_its_totals_and_every_change_drops_them(home):
     db.close()
     assert kept(home) is None
     assert totals(home) == (f, s, r + 5 * f)
+
+
+def test_a_damaged_totals_row_is_summed_again(home):
+    # meta `totals` is deja's own, but a catalog edited by hand or torn holds anything: a value
+    # that is not three counts is summed again, never a traceback
+    transcript(home, "s1", [("user", "the first question"), ("assistant", "the first answer")])
+    assert totals(home) == (1, 1, 2)
+    db = sqlite3.connect(live_index(home / ".cache/deja") / "catalog.sqlite")
+    with db:
+        db.execute("UPDATE meta SET value = 'a b c' WHERE key = 'totals'")
+    db.close()
+    assert deja("stats", "--json").code == 0
+    assert totals(home) == (1, 1, 2)

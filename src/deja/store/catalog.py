@@ -493,7 +493,7 @@ class Catalog:
         """(files, sessions, records), as kept in meta `totals` (m008's triggers drop it on any change
         to the file states) or summed; `keep`: a writer holding the lock keeps what it summed."""
         kept = self.get_meta(TOTALS_KEY)
-        if isinstance(kept, str) and len(got := kept.split()) == 3:
+        if isinstance(kept, str) and len(got := kept.split()) == 3 and all(g.isdigit() for g in got):
             return int(got[0]), int(got[1]), int(got[2])
         r = self.db.execute("SELECT count(*), coalesce(sum(sessions), 0), coalesce(sum(records), 0) FROM files").fetchone()
         out = int(r[0]), int(r[1]), int(r[2])
